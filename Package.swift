@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// layoutd: a headless Texture-style layout daemon. No package dependencies (design card: "packages: none").
+import PackageDescription
+
+let package = Package(
+  name: "layoutd",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "layoutd", targets: ["layoutd"])
+  ],
+  targets: [
+    // Pure modules: no I/O.
+    .target(name: "JSONCodec"),
+    .target(name: "FlexLayout"),
+    .target(name: "Typography"),
+    .target(name: "LayoutSpecs", dependencies: ["FlexLayout", "Typography", "JSONCodec"]),
+    .target(name: "NodeTree", dependencies: ["LayoutSpecs"]),
+    // Transport and commands.
+    .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
+    .target(name: "LayoutdCLI", dependencies: ["LayoutSpecs", "Typography", "JSONCodec"]),
+    .executableTarget(name: "layoutd", dependencies: ["LayoutdCLI"]),
+    // Tests.
+    .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
+    .testTarget(name: "FlexLayoutTests", dependencies: ["FlexLayout"]),
+    .testTarget(name: "TypographyTests", dependencies: ["Typography"]),
+    .testTarget(name: "LayoutSpecsTests", dependencies: ["LayoutSpecs", "JSONCodec"]),
+    .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "JSONCodec"]),
+    .testTarget(name: "ConformanceTests", dependencies: ["LayoutSpecs", "JSONCodec", "FlexLayout"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Module FlexLayout: see README.md "Modules".

@@ -1,0 +1,1 @@
+// Module JSONRPC: see README.md "Modules".

@@ -1,0 +1,1 @@
+// Module LayoutSpecs: see README.md "Modules".

@@ -1,0 +1,33 @@
+/// The `layoutd` command line: dispatches subcommands. Runs on the main thread.
+public enum LayoutdCommand {
+  /// The version printed by `--version` and reported in `initialize`.
+  public static let version = "0.1.0"
+
+  /// Usage text for `--help`.
+  public static let usage = """
+    usage: layoutd [--stdio] [--log-level LEVEL]     serve JSON-RPC on stdin/stdout (see Protocol.md)
+           layoutd layout [--direction ltr|rtl|both] [FILE|-]
+                                                    lay out one JSON document and print the frames
+           layoutd bench [--runs N] [DIR|FILE ...]  benchmark the layout engine (release build)
+           layoutd --help | --version
+    """
+
+  /// Runs the command named by `arguments` (without the program name) and returns the exit status.
+  public static func run(_ arguments: [String]) -> Int32 {
+    guard let first = arguments.first else {
+      printError("layoutd: serving is not available yet; see --help")
+      return 2
+    }
+    switch first {
+    case "--help", "-h", "help":
+      print(usage)
+      return 0
+    case "--version":
+      print("layoutd \(version)")
+      return 0
+    default:
+      printError("layoutd: unknown command '\(first)'\n\(usage)")
+      return 2
+    }
+  }
+}

@@ -1,0 +1,1 @@
+// Module NodeTree: see README.md "Modules".

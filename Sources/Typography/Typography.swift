@@ -1,0 +1,1 @@
+// Module Typography: see README.md "Modules".

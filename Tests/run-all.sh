@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every test of layoutd: Swift unit, conformance and protocol tests, then each client's tests.
+# Installs what the tests need on a fresh machine (Debian packages), so it works from a clean clone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "== installing: ${need_apt[*]}"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+fi
+
+echo "== swift build (warnings are errors)"
+swift build -Xswiftc -warnings-as-errors
+
+echo "== swift test"
+swift test -Xswiftc -warnings-as-errors
+
+echo "== all tests passed"
