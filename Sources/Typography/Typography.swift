@@ -1,1 +1,0 @@
-// Module Typography: see README.md "Modules".
