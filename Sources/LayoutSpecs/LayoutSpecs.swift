@@ -1,1 +1,0 @@
-// Module LayoutSpecs: see README.md "Modules".
