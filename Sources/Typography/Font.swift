@@ -16,6 +16,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
   public let weight: Int
   /// Whether the face is italic or oblique.
   public let isItalic: Bool
+  /// The width class (`OS/2.usWidthClass`): 1 ultra-condensed … 5 normal … 9 ultra-expanded.
+  public let widthClass: Int
   /// Font units per em.
   public let unitsPerEm: Int
   /// Line metrics used for layout, font units: `hhea`, or `OS/2` typo metrics when USE_TYPO_METRICS is set.
@@ -66,6 +68,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     subfamily = names.subfamily
     weight = min(max(metrics.weightClass, 1), 1000)
     isItalic = metrics.isItalic
+    widthClass = metrics.widthClass
     unitsPerEm = metrics.unitsPerEm
     if metrics.useTypoMetrics, let typo = metrics.typo {
       (ascender, descender, lineGap) = typo
@@ -87,6 +90,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     subfamily = "Regular"
     weight = 400
     isItalic = false
+    widthClass = 5
     unitsPerEm = 1000
     ascender = 800
     descender = -200

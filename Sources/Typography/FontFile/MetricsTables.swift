@@ -14,6 +14,8 @@ struct MetricsTables: Sendable, Equatable {
   var numGlyphs: Int
   /// `OS/2.usWeightClass` (400 when there is no `OS/2` table).
   var weightClass: Int
+  /// `OS/2.usWidthClass`, 1 (ultra-condensed) … 9 (ultra-expanded); 5 = normal (also without `OS/2`).
+  var widthClass: Int
   /// `OS/2.fsSelection` (0 without `OS/2`).
   var fsSelection: UInt16
   /// `OS/2.sTypoAscender`, `sTypoDescender`, `sTypoLineGap` (font units), when the table has them.
@@ -25,7 +27,7 @@ struct MetricsTables: Sendable, Equatable {
   static func == (a: MetricsTables, b: MetricsTables) -> Bool {
     a.unitsPerEm == b.unitsPerEm && a.hheaAscender == b.hheaAscender && a.hheaDescender == b.hheaDescender
       && a.hheaLineGap == b.hheaLineGap && a.numberOfHMetrics == b.numberOfHMetrics && a.numGlyphs == b.numGlyphs
-      && a.weightClass == b.weightClass && a.fsSelection == b.fsSelection && a.typo?.ascender == b.typo?.ascender
+      && a.weightClass == b.weightClass && a.widthClass == b.widthClass && a.fsSelection == b.fsSelection && a.typo?.ascender == b.typo?.ascender
       && a.typo?.descender == b.typo?.descender && a.typo?.lineGap == b.typo?.lineGap && a.macStyle == b.macStyle
   }
 
@@ -56,6 +58,7 @@ struct MetricsTables: Sendable, Equatable {
     if directory.has("OS/2") {
       let os2 = try directory.reader("OS/2")
       weightClass = Int(try os2.u16(4))
+      widthClass = min(max(Int(try os2.u16(6)), 1), 9)
       fsSelection = try os2.u16(62)
       if os2.count >= 74 {
         typo = (Int(try os2.i16(68)), Int(try os2.i16(70)), Int(try os2.i16(72)))
@@ -64,6 +67,7 @@ struct MetricsTables: Sendable, Equatable {
       }
     } else {
       weightClass = macStyle & 0x1 != 0 ? 700 : 400
+      widthClass = 5
       fsSelection = 0
       typo = nil
     }
