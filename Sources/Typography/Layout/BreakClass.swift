@@ -3,12 +3,10 @@
 enum BreakClass: UInt8, Sendable {
   /// Letters, digits and everything else: no break between two of them.
   case other
-  /// A decimal digit (no break between a hyphen and a following digit, UAX #14 LB25).
-  case digit
   /// A breaking space (U+0020, tab): the line may break after it; spaces at a line end hang (no width).
   case space
   /// A character after which the line may break, never before: hyphen-minus, U+2010 hyphen, U+2013 en dash,
-  /// U+3000 ideographic space.
+  /// U+3000 ideographic space. As in Chromium, a hyphen between digits ("10-20") is a break opportunity too.
   case breakAfter
   /// A character with a break opportunity before and after (U+2014 em dash, UAX #14 B2).
   case breakBoth
@@ -32,7 +30,6 @@ enum BreakClass: UInt8, Sendable {
       switch v {
       case 0x20, 0x09: return .space
       case 0x0A, 0x0D: return .hardBreak
-      case 0x30...0x39: return .digit
       case 0x2D: return .breakAfter
       case 0x29, 0x5D, 0x7D, 0x21, 0x3F, 0x2C, 0x2E, 0x3A, 0x3B: return .closing
       case 0x28, 0x5B, 0x7B: return .opening
@@ -98,7 +95,7 @@ enum BreakClass: UInt8, Sendable {
     switch before {
     case .breakBoth: return true
     case .opening: return false
-    case .breakAfter: return after != .digit
+    case .breakAfter: return true
     default: return after == .ideographic || after == .breakBoth || before == .ideographic
     }
   }
