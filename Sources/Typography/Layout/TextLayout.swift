@@ -18,7 +18,7 @@ public struct TextLayout: Sendable, Hashable {
   /// Whether text was cut at `maxLines`.
   public var truncated: Bool
 
-  /// Lays out `text` in `font` at `size` points offered `width`.
+  /// Lays out `text` in `font` at `size` points offered `width` (a negative width counts as 0, NaN as unbounded).
   ///
   /// Lines break greedily at spaces, after hyphens and around CJK ideographs, kana and hangul, and always at
   /// U+000A, U+000D (also as CR LF), U+0085, U+2028 and U+2029; a word wider than the line overflows it. Spaces
@@ -54,8 +54,8 @@ public struct TextLayout: Sendable, Hashable {
     }
     let longest = lines.reduce(0) { max($0, $1.width) }
     switch width {
-    case .exactly(let w): self.width = w
-    case .atMost(let w): self.width = min(longest, w)
+    case .exactly: self.width = limit.isFinite ? limit : longest
+    case .atMost: self.width = min(longest, limit)
     case .unbounded: self.width = longest
     }
     for i in lines.indices {
