@@ -60,7 +60,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
       kerning = .positioning(gpos)
     } else {
       let kern = try KerningTable(directory)
-      kerning = kern.pairs.isEmpty ? .none : .table(kern)
+      kerning = kern.isEmpty ? .none : .table(kern)
     }
     self.identifier = identifier
     family = names.family

@@ -10,11 +10,56 @@ struct GlyphPositioning: Sendable, Equatable {
 
   /// One PairPos subtable.
   enum PairSubtable: Sendable, Equatable {
-    /// Format 1: explicit glyph pairs, (first << 16 | second) → adjustment in font units.
-    case glyphPairs([UInt32: Int32])
+    /// Format 1: explicit glyph pairs.
+    case glyphPairs(SortedPairs)
     /// Format 2: first glyphs in `coverage`; adjustment = `values[class1 × class2Count + class2]`.
-    case classPairs(coverage: Set<UInt16>, class1: [UInt16: UInt16], class2: [UInt16: UInt16], class2Count: Int,
-      values: [Int32])
+    case classPairs(ClassPairs)
+  }
+
+  /// Glyph pairs sorted by (first << 16 | second), searched by bisection (no hashing on the layout path).
+  struct SortedPairs: Sendable, Equatable {
+    /// Sorted pair keys.
+    var keys: [UInt32]
+    /// Adjustment of each key, font units.
+    var values: [Int32]
+
+    /// Builds the table from unsorted (key, value) entries; the first entry of a duplicated key wins.
+    init(_ entries: [(key: UInt32, value: Int32)]) {
+      var sorted = entries.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
+      var last: UInt32?
+      sorted.removeAll { entry in
+        defer { last = entry.element.key }
+        return entry.element.key == last
+      }
+      keys = sorted.map(\.element.key)
+      values = sorted.map(\.element.value)
+    }
+
+    /// The adjustment of pair `key`, or nil when the table does not list it.
+    @inline(__always)
+    func value(_ key: UInt32) -> Int32? {
+      var low = 0
+      var high = keys.count
+      while low < high {
+        let mid = (low + high) >> 1
+        if keys[mid] < key { low = mid + 1 } else { high = mid }
+      }
+      return low < keys.count && keys[low] == key ? values[low] : nil
+    }
+  }
+
+  /// A class-based pair subtable with its coverage and class definitions expanded into arrays indexed by glyph.
+  struct ClassPairs: Sendable, Equatable {
+    /// covered[g] is true when glyph g is in the coverage table.
+    var covered: [Bool]
+    /// Class of each first glyph (glyphs past the end are class 0).
+    var class1: [UInt16]
+    /// Class of each second glyph.
+    var class2: [UInt16]
+    /// Number of second-glyph classes.
+    var class2Count: Int
+    /// Adjustments, class1-major.
+    var values: [Int32]
   }
 
   /// No positioning.
@@ -31,14 +76,18 @@ struct GlyphPositioning: Sendable, Equatable {
       subtables: for subtable in lookup {
         switch subtable {
         case .glyphPairs(let pairs):
-          if let value = pairs[UInt32(first) << 16 | UInt32(second)] {
+          if let value = pairs.value(UInt32(first) << 16 | UInt32(second)) {
             total += value
             break subtables
           }
-        case .classPairs(let coverage, let class1, let class2, let class2Count, let values):
-          if coverage.contains(first) {
-            let index = Int(class1[first] ?? 0) * class2Count + Int(class2[second] ?? 0)
-            if index < values.count { total += values[index] }
+        case .classPairs(let t):
+          let g1 = Int(first)
+          if g1 < t.covered.count && t.covered[g1] {
+            let c1 = g1 < t.class1.count ? Int(t.class1[g1]) : 0
+            let g2 = Int(second)
+            let c2 = g2 < t.class2.count ? Int(t.class2[g2]) : 0
+            let index = c1 * t.class2Count + c2
+            if c2 < t.class2Count && index < t.values.count { total += t.values[index] }
             break subtables
           }
         }
@@ -109,7 +158,7 @@ struct GlyphPositioning: Sendable, Equatable {
     let size2 = 2 * (format2 & 0xFF).nonzeroBitCount
     switch format {
     case 1:
-      var pairs: [UInt32: Int32] = [:]
+      var pairs: [(key: UInt32, value: Int32)] = []
       let setCount = Int(try t.u16(8))
       try t.check(10, 2 * setCount)
       for (i, first) in coverage.ordered.enumerated() where i < setCount {
@@ -121,11 +170,10 @@ struct GlyphPositioning: Sendable, Equatable {
           let record = 2 + recordSize * r
           let second = try set.u16(record)
           let value = try xAdvance(set, record + 2, format1) + xAdvance(set, record + 2 + size1, format2)
-          let key = UInt32(first) << 16 | UInt32(second)
-          if pairs[key] == nil { pairs[key] = value }
+          pairs.append((UInt32(first) << 16 | UInt32(second), value))
         }
       }
-      return .glyphPairs(pairs)
+      return .glyphPairs(SortedPairs(pairs))
     case 2:
       let class1 = try readClassDef(try t.sub(Int(try t.u16(8))))
       let class2 = try readClassDef(try t.sub(Int(try t.u16(10))))
@@ -140,8 +188,10 @@ struct GlyphPositioning: Sendable, Equatable {
           values[i] = try xAdvance(t, record, format1) + xAdvance(t, record + size1, format2)
         }
       }
+      var covered = [Bool](repeating: false, count: Int(coverage.ordered.max() ?? 0) + 1)
+      for g in coverage.ordered { covered[Int(g)] = true }
       return .classPairs(
-        coverage: Set(coverage.ordered), class1: class1, class2: class2, class2Count: class2Count, values: values)
+        ClassPairs(covered: covered, class1: class1, class2: class2, class2Count: class2Count, values: values))
     default:
       return nil
     }
@@ -183,9 +233,13 @@ struct GlyphPositioning: Sendable, Equatable {
     return Coverage(ordered: ordered)
   }
 
-  /// Reads a class definition table (glyphs not listed are class 0).
-  private static func readClassDef(_ t: ByteReader) throws -> [UInt16: UInt16] {
-    var classes: [UInt16: UInt16] = [:]
+  /// Reads a class definition table into an array indexed by glyph (glyphs not listed are class 0).
+  private static func readClassDef(_ t: ByteReader) throws -> [UInt16] {
+    var classes: [UInt16] = []
+    func set(_ g: Int, _ value: UInt16) {
+      if g >= classes.count { classes.append(contentsOf: repeatElement(0, count: g + 1 - classes.count)) }
+      classes[g] = value
+    }
     switch try t.u16(0) {
     case 1:
       let start = Int(try t.u16(2))
@@ -193,7 +247,7 @@ struct GlyphPositioning: Sendable, Equatable {
       try t.check(6, 2 * count)
       for i in 0..<count where start + i <= 0xFFFF {
         let value = try t.u16(6 + 2 * i)
-        if value != 0 { classes[UInt16(start + i)] = value }
+        if value != 0 { set(start + i, value) }
       }
     case 2:
       var next = 0
@@ -202,7 +256,7 @@ struct GlyphPositioning: Sendable, Equatable {
         let end = Int(try t.u16(6 + 6 * r))
         let value = try t.u16(8 + 6 * r)
         guard start <= end else { continue }
-        if value != 0 { for g in start...end { classes[UInt16(g)] = value } }
+        if value != 0 { for g in start...end { set(g, value) } }
         next = end + 1
       }
     default:

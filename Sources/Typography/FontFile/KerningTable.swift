@@ -1,21 +1,24 @@
 /// Pair kerning from the TrueType `kern` table (format 0 subtables, horizontal, not cross-stream). Pure.
 struct KerningTable: Sendable, Equatable {
-  /// (left glyph << 16 | right glyph) → adjustment of the left glyph's advance, font units.
-  let pairs: [UInt32: Int32]
+  /// (left glyph << 16 | right glyph) → adjustment of the left glyph's advance, font units; sorted for bisection.
+  let pairs: GlyphPositioning.SortedPairs
 
   /// No kerning.
-  init() { pairs = [:] }
+  init() { pairs = GlyphPositioning.SortedPairs([]) }
+
+  /// Whether the table has no pairs.
+  var isEmpty: Bool { pairs.keys.isEmpty }
 
   /// Reads the OpenType (version 0) `kern` table; Apple's version 1 tables are ignored (no pairs).
   init(_ directory: TableDirectory) throws {
     guard directory.has("kern") else {
-      pairs = [:]
+      pairs = GlyphPositioning.SortedPairs([])
       return
     }
     let kern = try directory.reader("kern")
     var pairs: [UInt32: Int32] = [:]
     guard try kern.u16(0) == 0 else {
-      self.pairs = [:]
+      self.pairs = GlyphPositioning.SortedPairs([])
       return
     }
     let count = Int(try kern.u16(2))
@@ -42,12 +45,12 @@ struct KerningTable: Sendable, Equatable {
         offset += length
       }
     }
-    self.pairs = pairs
+    self.pairs = GlyphPositioning.SortedPairs(pairs.map { ($0.key, $0.value) })
   }
 
   /// The adjustment between glyphs `left` and `right`, font units.
   @inline(__always)
   func adjustment(_ left: UInt16, _ right: UInt16) -> Int32 {
-    pairs[UInt32(left) << 16 | UInt32(right)] ?? 0
+    pairs.value(UInt32(left) << 16 | UInt32(right)) ?? 0
   }
 }

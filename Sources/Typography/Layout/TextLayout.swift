@@ -41,15 +41,16 @@ public struct TextLayout: Sendable, Hashable {
     let (broken, more) = LineBreaker.breakLines(shaped, limit: limit, maxLines: max(options.maxLines, 0))
     var lines: [TextLine] = []
     lines.reserveCapacity(broken.count)
+    var cursor = ShapedText.Cursor()
     for (index, line) in broken.enumerated() {
       lines.append(
         TextLine(
           range: line.start..<line.end, x: 0, width: shaped.width(line.start, line.contentEnd),
-          baseline: Double(index) * lineHeight + baseline, text: shaped.string(line.start, line.contentEnd)))
+          baseline: Double(index) * lineHeight + baseline, text: shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)))
     }
     if more, case .tail(let ellipsis) = options.truncation, let last = broken.last {
       lines[lines.count - 1] = Self.truncate(
-        last, of: shaped, ellipsis: ellipsis, font: font, size: size, options: options, limit: limit,
+        last, of: shaped, text: text, ellipsis: ellipsis, font: font, size: size, options: options, limit: limit,
         baseline: lines[lines.count - 1].baseline)
     }
     let longest = lines.reduce(0) { max($0, $1.width) }
