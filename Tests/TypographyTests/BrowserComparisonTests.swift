@@ -5,9 +5,9 @@ import Testing
 /// DejaVu Sans against headless Chromium (Tests/Fixtures/text/dejavu-browser.json, made by
 /// make-browser-widths.sh): widths within 0.5 pt, equal line counts, equal `line-height: normal` and baselines.
 @Suite struct BrowserComparisonTests {
-  /// Widths of single-line spans (`white-space: pre`), kerning off and on.
+  /// Widths of single-line spans (`white-space: pre`), kerning off and on, Book and Bold (found by weight).
   @Test func spanWidths() throws {
-    let font = try Support.dejaVuSans.get()
+    let registry = FontRegistry(directories: [Support.dejaVuDirectory])
     let cases = try #require(try Support.browserData()["widths"] as? [[String: Any]])
     #expect(cases.count >= 200)
     var worst = 0.0
@@ -16,12 +16,13 @@ import Testing
       let size = try #require(c["size"] as? Double)
       let kerning = try #require(c["kerning"] as? Bool)
       let expected = try #require(c["width"] as? Double)
+      let font = try registry.font(family: "DejaVu Sans", weight: c["weight"] as? Int ?? 400)
       let layout = TextLayout(
         text: text, font: font, size: size, options: TextOptions(kerning: kerning), width: .unbounded)
       // A span's width includes trailing spaces (pre); this fixture has none, only a leading one.
       let deviation = abs(layout.width - expected)
       worst = max(worst, deviation)
-      #expect(deviation <= 0.5, "\(text) at \(size) kerning \(kerning): \(layout.width) vs browser \(expected)")
+      #expect(deviation <= 0.5, "\(text) at \(size) \(font): \(layout.width) vs browser \(expected)")
     }
     print("browser span widths: \(cases.count) cases, max deviation \(worst) pt")
   }

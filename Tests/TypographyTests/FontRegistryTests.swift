@@ -20,6 +20,15 @@ import Testing
     #expect(throws: TypographyError.fontNotFound(family: "DejaVu Sans")) { try empty.font(family: "DejaVu Sans") }
   }
 
+  @Test func layoutByFamily() throws {
+    let layout = try registry.layout(
+      text: "AV", family: "DejaVu Sans", weight: 700, size: 16, options: TextOptions(kerning: false), width: .unbounded)
+    #expect(layout.width == 2 * 1585 * 16 / 2048)
+    #expect(throws: TypographyError.fontNotFound(family: "Nope")) {
+      try registry.layout(text: "x", family: "Nope", size: 10, width: .unbounded)
+    }
+  }
+
   @Test func ahemIsBuiltIn() throws {
     let empty = FontRegistry(directories: [])
     #expect(try empty.font(family: "ahem").isAhem)

@@ -18,6 +18,7 @@ enum LineBreaker {
     let n = items.count
     var lines: [Line] = []
     guard n > 0 else { return (lines, false) }
+    lines.reserveCapacity(4)
     let bounded = limit.isFinite
     let limitUnits = bounded ? limit + 1e-9 : .infinity
     var start = 0

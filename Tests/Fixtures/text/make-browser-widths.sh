@@ -34,10 +34,10 @@ const paragraphs = [
   "Numbers 10-20 and 1,000,000 with e-mail addresses like user@example.com wrap too."
 ];
 const widths = [60, 120, 200, 333];
-function span(text, size, kerning) {
+function span(text, size, kerning, weight = 400) {
   const e = document.createElement("span");
   e.style.cssText = `font-family:${family};font-size:${size}px;white-space:pre;font-variant-ligatures:none;` +
-    `font-kerning:${kerning};line-height:normal`;
+    `font-kerning:${kerning};line-height:normal;font-weight:${weight}`;
   e.textContent = text;
   document.body.appendChild(e);
   const w = e.getBoundingClientRect().width;
@@ -48,6 +48,10 @@ const out = {widths: [], paragraphs: [], lineHeights: []};
 for (const size of sizes) for (const text of strings) {
   out.widths.push({text, size, kerning: false, width: span(text, size, "none")});
   out.widths.push({text, size, kerning: true, width: span(text, size, "normal")});
+}
+for (const text of strings) {
+  out.widths.push({text, size: 16, weight: 700, kerning: false, width: span(text, 16, "none", 700)});
+  out.widths.push({text, size: 16, weight: 700, kerning: true, width: span(text, 16, "normal", 700)});
 }
 for (const size of [11, 13, 16]) for (const width of widths) for (const text of paragraphs) {
   const d = document.createElement("div");
