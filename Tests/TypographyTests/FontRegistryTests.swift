@@ -23,7 +23,8 @@ import Testing
   @Test func layoutByFamily() throws {
     let layout = try registry.layout(
       text: "AV", family: "DejaVu Sans", weight: 700, size: 16, options: TextOptions(kerning: false), width: .unbounded)
-    #expect(layout.width == 2.0 * 1585 * 16 / 2048)  // 24.765625, already a multiple of 1/64
+    let expected: Double = 2 * 1585 * 16 / 2048  // 24.765625, already a multiple of 1/64
+    #expect(layout.width == expected)
     #expect(throws: TypographyError.fontNotFound(family: "Nope")) {
       try registry.layout(text: "x", family: "Nope", size: 10, width: .unbounded)
     }
