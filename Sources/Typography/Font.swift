@@ -48,8 +48,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses the font at `fontIndex` (for collections) of a TrueType/OpenType file's bytes.
+  /// - Parameter identifier: names the source (e.g. its path); nil derives one from the contents (size,
+  ///   `head.checkSumAdjustment`, index and names), so equal bytes give equal fonts.
   /// - Throws: `TypographyError` for truncated, hostile or unsupported data; never traps.
-  public init(bytes: [UInt8], identifier: String = "", fontIndex: Int = 0) throws {
+  public init(bytes: [UInt8], identifier: String? = nil, fontIndex: Int = 0) throws {
     let directory = try TableDirectory(bytes: bytes, fontIndex: fontIndex)
     let metrics = try MetricsTables(directory)
     let names = try NameTable(directory)
@@ -62,7 +64,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
       let kern = try KerningTable(directory)
       kerning = kern.isEmpty ? .none : .table(kern)
     }
-    self.identifier = identifier
+    let checksum = try directory.reader("head").u32(8)
+    self.identifier =
+      identifier ?? "sfnt:\(bytes.count):\(checksum):\(fontIndex):\(names.family)/\(names.subfamily)"
     family = names.family
     legacyFamily = names.legacyFamily
     subfamily = names.subfamily

@@ -29,10 +29,11 @@ import Testing
     #expect(font.advance(of: "\u{436}") == 2038)
   }
 
-  @Test(arguments: [
-    ("A", 1401), ("V", 1401), ("T", 1251), ("o", 1253), (" ", 651), ("é", 1260), ("€", 1303), ("Ω", 1565),
-    ("ж", 1845),
-  ] as [(Unicode.Scalar, Int)])
+  @Test(
+    arguments: [
+      ("A", 1401), ("V", 1401), ("T", 1251), ("o", 1253), (" ", 651), ("é", 1260), ("€", 1303), ("Ω", 1565),
+      ("ж", 1845),
+    ] as [(Unicode.Scalar, Int)])
   func advances(scalar: Unicode.Scalar, advance: Int) throws {
     #expect(try Support.dejaVuSans.get().advance(of: scalar) == advance)
   }
@@ -62,7 +63,8 @@ import Testing
     let count = Int(patched[cmap.offset + 2]) << 8 | Int(patched[cmap.offset + 3])
     for i in 0..<count {
       let record = cmap.offset + 4 + 8 * i
-      let format12 = (patched[record + 1], patched[record + 3]) == (3, 10) || (patched[record + 1], patched[record + 3]) == (0, 4)
+      let format12 =
+        (patched[record + 1], patched[record + 3]) == (3, 10) || (patched[record + 1], patched[record + 3]) == (0, 4)
       if format12 { patched[record + 1] = 9 }
     }
     let format4 = try Font(bytes: patched, identifier: "f4")
@@ -87,7 +89,9 @@ import Testing
       Issue.record("DejaVu Sans has a GPOS kern feature; it should be used")
       return
     }
-    func pair(_ f: Font, _ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Int { f.kerning(f.glyph(for: a), f.glyph(for: b)) }
+    func pair(_ f: Font, _ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Int {
+      f.kerning(f.glyph(for: a), f.glyph(for: b))
+    }
     #expect(pair(font, "A", "V") == -131)
     #expect(pair(font, "T", "o") == -348)
     #expect(pair(font, "V", "A") == -131)

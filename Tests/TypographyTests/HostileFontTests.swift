@@ -31,7 +31,9 @@ import Testing
   }
 
   @Test func emptyAndForeignBytes() {
-    #expect(parse([])?.description == "truncated font: reading 4 bytes at offset 0 of table 'sfnt' runs past the end (0 bytes)")
+    #expect(
+      parse([])?.description
+        == "truncated font: reading 4 bytes at offset 0 of table 'sfnt' runs past the end (0 bytes)")
     #expect(parse(Array("<html></html>".utf8))?.description == "not a TrueType/OpenType font (starts with 0x3c68746d)")
   }
 
@@ -77,7 +79,9 @@ import Testing
     #expect(subtable > 0 && font.characterMap?.source.format == 12)
     var patched = bytes
     patched.replaceSubrange((subtable + 12)..<(subtable + 16), with: [0xFF, 0xFF, 0xFF, 0xFF])
-    #expect(parse(patched)?.description.hasPrefix("truncated font: reading 51539607540 bytes at offset 16 of table 'cmap'") == true)
+    #expect(
+      parse(patched)?.description.hasPrefix("truncated font: reading 51539607540 bytes at offset 16 of table 'cmap'")
+        == true)
     // unitsPerEm = 0.
     var head = bytes
     let headOffset = try #require(directory.tables["head"]).offset
@@ -85,7 +89,8 @@ import Testing
     #expect(parse(head)?.description == "invalid 'head' table: unitsPerEm 0 outside 16…16384")
     // A missing table.
     var noHmtx = bytes
-    for i in 0..<directory.tables.count where String(decoding: bytes[(12 + 16 * i)..<(16 + 16 * i)], as: UTF8.self) == "hmtx" {
+    for i in 0..<directory.tables.count
+    where String(decoding: bytes[(12 + 16 * i)..<(16 + 16 * i)], as: UTF8.self) == "hmtx" {
       noHmtx.replaceSubrange((12 + 16 * i)..<(16 + 16 * i), with: Array("xxxx".utf8))
     }
     #expect(parse(noHmtx)?.description == "font has no 'hmtx' table")
@@ -96,7 +101,8 @@ import Testing
     let bytes = try Support.bytes("DejaVuSans.ttf")
     let directory = try TableDirectory(bytes: bytes)
     // Headers of the tables we read, where a bad value changes offsets and counts.
-    let regions = [(0, 12 + 16 * directory.tables.count)]
+    let regions =
+      [(0, 12 + 16 * directory.tables.count)]
       + ["cmap", "GPOS", "kern", "name", "hhea", "head", "OS/2", "maxp"].compactMap { directory.tables[$0] }
       .map { ($0.offset, min($0.length, 512)) }
     var random = SplitMix(state: seed)

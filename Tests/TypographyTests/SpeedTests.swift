@@ -30,8 +30,9 @@ import Testing
     let oneLine = nanoseconds(text, font: font, width: .atMost(1000), kerning: false)
     let wrapped = nanoseconds(text, font: font, width: .atMost(80), kerning: false)
     let kerned = nanoseconds(text, font: font, width: .atMost(80), kerning: true)
-    print("layout of a 41-character string: one line \(Int(oneLine)) ns, wrapped to 4 lines \(Int(wrapped)) ns, "
-      + "wrapped with GPOS kerning \(Int(kerned)) ns")
+    print(
+      "layout of a 41-character string: one line \(Int(oneLine)) ns, wrapped to 4 lines \(Int(wrapped)) ns, "
+        + "wrapped with GPOS kerning \(Int(kerned)) ns")
     // Generous bound that still catches accidental quadratic work or per-character allocation in debug builds.
     #expect(oneLine < 200_000)
   }

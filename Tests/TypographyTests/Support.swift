@@ -18,7 +18,9 @@ enum Support {
   }
 
   /// DejaVu Sans Book, parsed once.
-  static let dejaVuSans: Result<Font, any Error> = Result { try Font(bytes: bytes("DejaVuSans.ttf"), identifier: "sans") }
+  static let dejaVuSans: Result<Font, any Error> = Result {
+    try Font(bytes: bytes("DejaVuSans.ttf"), identifier: "sans")
+  }
   /// DejaVu Sans Bold, parsed once.
   static let dejaVuSansBold: Result<Font, any Error> = Result {
     try Font(bytes: bytes("DejaVuSans-Bold.ttf"), identifier: "bold")

@@ -27,7 +27,8 @@ struct MetricsTables: Sendable, Equatable {
   static func == (a: MetricsTables, b: MetricsTables) -> Bool {
     a.unitsPerEm == b.unitsPerEm && a.hheaAscender == b.hheaAscender && a.hheaDescender == b.hheaDescender
       && a.hheaLineGap == b.hheaLineGap && a.numberOfHMetrics == b.numberOfHMetrics && a.numGlyphs == b.numGlyphs
-      && a.weightClass == b.weightClass && a.widthClass == b.widthClass && a.fsSelection == b.fsSelection && a.typo?.ascender == b.typo?.ascender
+      && a.weightClass == b.weightClass && a.widthClass == b.widthClass && a.fsSelection == b.fsSelection
+      && a.typo?.ascender == b.typo?.ascender
       && a.typo?.descender == b.typo?.descender && a.typo?.lineGap == b.typo?.lineGap && a.macStyle == b.macStyle
   }
 

@@ -46,7 +46,8 @@ public struct TextLayout: Sendable, Hashable {
       lines.append(
         TextLine(
           range: line.start..<line.end, x: 0, width: shaped.width(line.start, line.contentEnd),
-          baseline: Double(index) * lineHeight + baseline, text: shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)))
+          baseline: Double(index) * lineHeight + baseline,
+          text: shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)))
     }
     if more, case .tail(let ellipsis) = options.truncation, let last = broken.last {
       lines[lines.count - 1] = Self.truncate(

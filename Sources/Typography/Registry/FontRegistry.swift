@@ -25,6 +25,18 @@ public final class FontRegistry: Sendable {
     var loaded: [String: Font] = [:]
     /// Faces added with `register(_:)`, by lower-cased family.
     var registered: [String: [FontDescriptor]] = [:]
+    /// Answers already given, by (lower-cased family, weight, italic); cleared by `register(_:)`.
+    var resolved: [Query: Font] = [:]
+  }
+
+  /// One lookup's key.
+  private struct Query: Hashable {
+    /// Lower-cased family.
+    var family: String
+    /// Requested weight.
+    var weight: Int
+    /// Requested style.
+    var italic: Bool
   }
 
   /// A registry over `directories` (default: the system's font directories); nothing is read until a lookup.
@@ -40,6 +52,7 @@ public final class FontRegistry: Sendable {
       families: [font.family, font.legacyFamily], weight: font.weight, isItalic: font.isItalic,
       widthClass: font.widthClass, path: key, fontIndex: 0)
     state.withLock { state in
+      state.resolved = [:]
       state.loaded[key + "#0"] = font
       for family in Set([font.family.lowercased(), font.legacyFamily.lowercased()]) {
         state.registered[family, default: []].append(descriptor)
@@ -54,16 +67,23 @@ public final class FontRegistry: Sendable {
   public func font(family: String, weight: Int = 400, italic: Bool = false) throws -> Font {
     let key = family.lowercased()
     if key == "ahem" { return Font.ahem }
+    let query = Query(family: key, weight: weight, italic: italic)
     return try state.withLock { state in
+      if let font = state.resolved[query] { return font }
       let index = Self.index(&state, directories)
       let faces = (state.registered[key] ?? []) + (index[key] ?? [])
       guard let best = FontMatching.best(faces, weight: weight, italic: italic) else {
         throw TypographyError.fontNotFound(family: family)
       }
       let id = "\(best.path)#\(best.fontIndex)"
-      if let font = state.loaded[id] { return font }
-      let font = try Font(bytes: try FontFiles.read(path: best.path), identifier: id, fontIndex: best.fontIndex)
-      state.loaded[id] = font
+      let font: Font
+      if let loaded = state.loaded[id] {
+        font = loaded
+      } else {
+        font = try Font(bytes: try FontFiles.read(path: best.path), identifier: id, fontIndex: best.fontIndex)
+        state.loaded[id] = font
+      }
+      state.resolved[query] = font
       return font
     }
   }
