@@ -53,6 +53,20 @@ import Testing
     print("browser paragraphs: \(cases.count) cases, max line width deviation \(worst) pt")
   }
 
+  /// Break opportunities: the browser's lines at a width of 1 px (every opportunity taken), against ours.
+  @Test func breakOpportunities() throws {
+    let cases = try #require(try Support.browserData()["breaks"] as? [[String: Any]])
+    #expect(cases.count >= 20)
+    for c in cases {
+      let text = try #require(c["text"] as? String)
+      let expected = try #require(c["lines"] as? [String])
+      let layout = TextLayout(text: text, font: .ahem, size: 10, width: .atMost(1))
+      let scalars = Array(text.unicodeScalars)
+      let lines = layout.lines.map { line in String(String.UnicodeScalarView(scalars[line.range])) }
+      #expect(lines == expected, "\(text)")
+    }
+  }
+
   /// `line-height: normal` and the baseline of one line.
   @Test func lineHeightNormal() throws {
     let font = try Support.dejaVuSans.get()

@@ -77,6 +77,39 @@ for (const size of [8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 23.5, 24, 32, 48]
   out.lineHeights.push({size, height: d.getBoundingClientRect().height, baseline});
   d.remove();
 }
+// Break opportunities: at a width of 1px every opportunity is taken, whatever the glyph widths (also for
+// scripts DejaVu lacks), so the lines show where the browser may break. white-space: pre-wrap keeps spaces.
+const breakTexts = [
+  "hello world foo", "well-known state-of-the-art", "10-20 a-1 x - y", "em\u2014dash en\u2013dash h\u2010y",
+  "\u4e2d\u6587\u5b57\u4f53\u6392\u7248", "\u4e2d\u6587\u3002\u5b57\u4f53\uff0c\u6392\u7248\uff01",
+  "\u3061\u3087\u3063\u3068\u5f85\u3063\u3066", "\u300c\u5f15\u7528\u300d\u3067\u3059",
+  "\u30ab\u30bf\u30ab\u30ca\u30fc\u9577\u97f3", "\ud55c\uad6d\uc5b4 \ud14d\uc2a4\ud2b8",
+  "\ud55c\uad6d\uc5b4\ud14d\uc2a4\ud2b8", "abc\u4e2d\u6587def", "(paren) [bracket] {brace}",
+  "a, b. c! d? e: f;", "e-mail user@example.com", "a\u200bb\u200bc", "non\u00a0breaking space",
+  "x (y) z", "\u4e2d(\u6587)\u5b57", "\u4e2d\u6587 \u5b57", "tab\tstop", "a  b   c", "end. Next"
+];
+out.breaks = [];
+for (const text of breakTexts) {
+  const d = document.createElement("div");
+  d.style.cssText = `font-family:${family};font-size:16px;width:1px;white-space:pre-wrap;line-height:normal`;
+  d.textContent = text;
+  document.body.appendChild(d);
+  const node = d.firstChild;
+  const lines = [];
+  let lastTop = null;
+  for (let i = 0; i < text.length; i++) {
+    const r = document.createRange();
+    r.setStart(node, i);
+    r.setEnd(node, i + 1);
+    const rect = r.getClientRects()[0];
+    const top = rect ? rect.top : lastTop;
+    if (lines.length === 0 || top !== lastTop) lines.push("");
+    lines[lines.length - 1] += text[i];
+    lastTop = top;
+  }
+  out.breaks.push({text, lines});
+  d.remove();
+}
 document.getElementById("out").textContent = JSON.stringify(out);
 </script></body></html>
 HTML
