@@ -67,15 +67,19 @@ import Testing
     }
   }
 
-  /// `line-height: normal` and the baseline of one line.
-  @Test func lineHeightNormal() throws {
-    let font = try Support.dejaVuSans.get()
+  /// `line-height: normal` (Book and Bold) and explicit line heights: box height and baseline of one line.
+  @Test func lineHeights() throws {
+    let registry = FontRegistry(directories: [Support.dejaVuDirectory])
     let cases = try #require(try Support.browserData()["lineHeights"] as? [[String: Any]])
+    #expect(cases.count >= 40)
     for c in cases {
       let size = try #require(c["size"] as? Double)
-      let layout = TextLayout(text: "Hxg", font: font, size: size, width: .unbounded)
-      #expect(layout.height == (try #require(c["height"] as? Double)), "size \(size)")
-      #expect(layout.ascender == (try #require(c["baseline"] as? Double)), "size \(size)")
+      let font = try registry.font(family: "DejaVu Sans", weight: try #require(c["weight"] as? Int))
+      let lineHeight = (c["lineHeight"] as? Double).map(LineHeight.points) ?? .normal
+      let layout = TextLayout(
+        text: "Hxg", font: font, size: size, options: TextOptions(lineHeight: lineHeight), width: .unbounded)
+      #expect(layout.height == (try #require(c["height"] as? Double)), "size \(size) \(lineHeight) \(font)")
+      #expect(layout.ascender == (try #require(c["baseline"] as? Double)), "size \(size) \(lineHeight) \(font)")
     }
   }
 }

@@ -67,15 +67,26 @@ for (const size of [11, 13, 16]) for (const width of widths) for (const text of 
   out.paragraphs.push({text, size, width, lines: tops.length, height: d.getBoundingClientRect().height, lineWidths});
   d.remove();
 }
-for (const size of [8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 23.5, 24, 32, 48]) {
+function lineBox(size, lineHeight, weight) {
   const d = document.createElement("div");
-  d.style.cssText = `font-family:${family};font-size:${size}px;line-height:normal;white-space:pre`;
+  d.style.cssText = `font-family:${family};font-size:${size}px;white-space:pre;font-weight:${weight};` +
+    `line-height:${lineHeight === null ? "normal" : lineHeight + "px"}`;
   d.innerHTML = 'Hxg<span style="display:inline-block;width:0;height:0"></span>';
   document.body.appendChild(d);
   const top = d.getBoundingClientRect().top;
   const baseline = d.lastChild.getBoundingClientRect().top - top;
-  out.lineHeights.push({size, height: d.getBoundingClientRect().height, baseline});
+  // The height comes from the text alone: the zero-size marker sits on the baseline and could grow a short box.
+  d.lastChild.remove();
+  const box = {size, lineHeight, weight, height: d.getBoundingClientRect().height, baseline};
   d.remove();
+  return box;
+}
+for (const size of [8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 23.5, 24, 32, 48]) {
+  out.lineHeights.push(lineBox(size, null, 400));
+  out.lineHeights.push(lineBox(size, null, 700));
+}
+for (const size of [11, 13, 16, 23.5]) for (const lineHeight of [12, 20, 25, 31]) {
+  out.lineHeights.push(lineBox(size, lineHeight, 400));
 }
 // Break opportunities: at a width of 1px every opportunity is taken, whatever the glyph widths (also for
 // scripts DejaVu lacks), so the lines show where the browser may break. white-space: pre-wrap keeps spaces.
