@@ -63,6 +63,21 @@ import Testing
     }
   }
 
+  @Test func justified() {
+    let options = TextOptions(alignment: .justified)
+    let layout = Support.ahem("aa b cc dd ee\nf g", width: .exactly(60), options: options)
+    #expect(layout.lines.map(\.text) == ["aa b", "cc dd", "ee", "f g"])
+    // "aa b" (40) gets 20 on its one space; "cc dd" (50) 10; "ee" ends at a hard break, "f g" is the last line.
+    #expect(layout.lines.map(\.spaceExpansion) == [20, 10, 0, 0])
+    #expect(layout.lines.map(\.width) == [60, 60, 20, 30])
+    #expect(layout.lines.allSatisfy { $0.x == 0 })
+    let single = Support.ahem("abcdefgh ij", width: .exactly(50), options: options)
+    #expect(single.lines.map(\.spaceExpansion) == [0, 0])  // an overflowing word, then the last line
+    let truncated = Support.ahem(
+      "aa b cc dd", width: .exactly(60), options: TextOptions(maxLines: 1, alignment: .justified))
+    #expect(truncated.lines.map(\.text) == ["aa b\u{2026}"] && truncated.lines[0].spaceExpansion == 0)
+  }
+
   @Test func alignmentOffsets() {
     let exact = { (alignment: TextAlignment) in
       Support.ahem("ab cdef", width: .exactly(100), options: TextOptions(alignment: alignment)).lines[0].x

@@ -66,6 +66,14 @@ public struct TextLayout: Sendable, Hashable {
       case .natural, .left: lines[i].x = 0
       case .center: lines[i].x = max(0, free / 2)
       case .right: lines[i].x = max(0, free)
+      case .justified:
+        let line = broken[i]
+        let softWrapped = line.end < shaped.items.count && shaped.items[line.end].breakClass != .hardBreak
+        guard free > 0, softWrapped, !(more && i == lines.count - 1) else { continue }
+        let spaces = (line.start..<line.contentEnd).reduce(0) { $0 + (shaped.items[$1].scalar == " " ? 1 : 0) }
+        guard spaces > 0 else { continue }
+        lines[i].spaceExpansion = free / Double(spaces)
+        lines[i].width = self.width
       }
     }
     let height = Double(lines.count) * lineHeight

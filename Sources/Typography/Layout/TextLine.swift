@@ -12,13 +12,18 @@ public struct TextLine: Sendable, Hashable {
   public var baseline: Double
   /// The text to draw: the line's characters without trailing spaces, plus the truncation string when cut.
   public var text: String
+  /// Points added to the advance of each U+0020 space in `text` when the line is justified (0 otherwise).
+  public var spaceExpansion: Double
 
   /// A line with the given values.
-  public init(range: Range<Int>, x: Double, width: Double, baseline: Double, text: String) {
+  public init(
+    range: Range<Int>, x: Double, width: Double, baseline: Double, text: String, spaceExpansion: Double = 0
+  ) {
     self.range = range
     self.x = x
     self.width = width
     self.baseline = baseline
     self.text = text
+    self.spaceExpansion = spaceExpansion
   }
 }

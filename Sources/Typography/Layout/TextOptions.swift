@@ -47,7 +47,7 @@ public enum Truncation: Sendable, Hashable {
   case clip
 }
 
-/// Horizontal alignment of lines inside the laid-out width (justification is not supported).
+/// Horizontal alignment of lines inside the laid-out width.
 public enum TextAlignment: Sendable, Hashable {
   /// The start of the line; left for the left-to-right text this module lays out.
   case natural
@@ -57,4 +57,8 @@ public enum TextAlignment: Sendable, Hashable {
   case center
   /// Flush right (overflowing lines start at 0).
   case right
+  /// Flush left, and every soft-wrapped line (not the last one, not one ended by a hard break, not a truncated
+  /// one) widened to the layout width by growing its U+0020 spaces by `TextLine.spaceExpansion` (CSS
+  /// `text-align: justify` with `text-justify: inter-word`).
+  case justified
 }
