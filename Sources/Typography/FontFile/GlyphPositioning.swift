@@ -25,14 +25,17 @@ struct GlyphPositioning: Sendable, Equatable {
 
     /// Builds the table from unsorted (key, value) entries; the first entry of a duplicated key wins.
     init(_ entries: [(key: UInt32, value: Int32)]) {
-      var sorted = entries.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
-      var last: UInt32?
-      sorted.removeAll { entry in
-        defer { last = entry.element.key }
-        return entry.element.key == last
+      let sorted = entries.indices.sorted { (entries[$0].key, $0) < (entries[$1].key, $1) }
+      var keys: [UInt32] = []
+      var values: [Int32] = []
+      keys.reserveCapacity(sorted.count)
+      values.reserveCapacity(sorted.count)
+      for i in sorted where keys.last != entries[i].key {
+        keys.append(entries[i].key)
+        values.append(entries[i].value)
       }
-      keys = sorted.map(\.element.key)
-      values = sorted.map(\.element.value)
+      self.keys = keys
+      self.values = values
     }
 
     /// The adjustment of pair `key`, or nil when the table does not list it.
