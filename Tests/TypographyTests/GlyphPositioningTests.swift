@@ -7,11 +7,15 @@ import Testing
 @Suite struct GlyphPositioningTests {
   /// Big-endian byte writer.
   struct Writer {
+    /// The bytes written so far.
     var bytes: [UInt8] = []
+    /// Appends each value as a big-endian uint16.
     mutating func u16(_ values: Int...) {
       for v in values { bytes += [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
     }
+    /// Appends a big-endian uint32.
     mutating func u32(_ v: Int) { u16(v >> 16, v & 0xFFFF) }
+    /// Appends a four-character tag.
     mutating func tag(_ t: String) { bytes += Array(t.utf8) }
   }
 

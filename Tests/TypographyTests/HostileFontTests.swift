@@ -123,6 +123,8 @@ import Testing
     let font = try Support.dejaVuSans.get()
     let layout = TextLayout(text: "abc\u{10FFFD}", font: font, size: 12, width: .atMost(.nan))
     #expect(layout.lines.count == 1)
+    let nanSize = TextLayout(text: "ab cd", font: font, size: .nan, width: .atMost(10))
+    #expect(nanSize.width == 0 && nanSize.height == 0 && nanSize.lines.count == 1)
     let negative = TextLayout(text: "ab cd", font: font, size: 12, width: .atMost(-5))
     #expect(negative.lines.count == 2 && negative.width == 0)
   }

@@ -18,13 +18,15 @@ public struct TextLayout: Sendable, Hashable {
   /// Whether text was cut at `maxLines`.
   public var truncated: Bool
 
-  /// Lays out `text` in `font` at `size` points offered `width` (a negative width counts as 0, NaN as unbounded).
+  /// Lays out `text` in `font` at `size` points offered `width` (a negative width counts as 0, NaN as unbounded;
+  /// a negative or non-finite size as 0).
   ///
   /// Lines break greedily at spaces, after hyphens and around CJK ideographs, kana and hangul, and always at
   /// U+000A, U+000D (also as CR LF), U+0085, U+2028 and U+2029; a word wider than the line overflows it. Spaces
   /// are kept as typed (not collapsed); those at a line end do not count toward its width. Characters the font
   /// does not map take the advance of its .notdef glyph (there is no font fallback). Pure.
   public init(text: String, font: Font, size: Double, options: TextOptions = TextOptions(), width: SizeConstraint) {
+    let size = size.isFinite ? max(size, 0) : 0
     let shaped = ShapedText(text: text, font: font, size: size, kerning: options.kerning)
     let limit: Double
     switch width {
