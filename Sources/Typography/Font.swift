@@ -1,0 +1,151 @@
+/// A parsed font face: names, style, vertical metrics, advances and pair kerning, ready for layout. Pure; immutable
+/// and `Sendable`, so one parsed font is shared by every layout job.
+///
+/// Built from the bytes of a TrueType/OpenType file (`init(bytes:identifier:fontIndex:)`, every read bounds-checked)
+/// or the built-in CSS test font (`Font.ahem`). All metrics are in font units; scale by `size / unitsPerEm`.
+public struct Font: Sendable, Hashable, CustomStringConvertible {
+  /// Where the font came from (file path and collection index, or "ahem"); two fonts are equal when these are.
+  public let identifier: String
+  /// The family name (`name` ID 16, else 1), e.g. "DejaVu Sans".
+  public let family: String
+  /// The legacy family name (`name` ID 1), e.g. "DejaVu Sans Light" for a face whose family is "DejaVu Sans".
+  public let legacyFamily: String
+  /// The subfamily (style) name, e.g. "Bold Oblique".
+  public let subfamily: String
+  /// The CSS weight (`OS/2.usWeightClass`), 1…1000.
+  public let weight: Int
+  /// Whether the face is italic or oblique.
+  public let isItalic: Bool
+  /// The width class (`OS/2.usWidthClass`): 1 ultra-condensed … 5 normal … 9 ultra-expanded.
+  public let widthClass: Int
+  /// Font units per em.
+  public let unitsPerEm: Int
+  /// Line metrics used for layout, font units: `hhea`, or `OS/2` typo metrics when USE_TYPO_METRICS is set.
+  public let ascender: Int
+  /// Distance below the baseline, font units (negative, as the tables store it).
+  public let descender: Int
+  /// Extra space between lines, font units.
+  public let lineGap: Int
+  /// Whether this is the built-in ahem test font (whose line height is exactly the font size, FORMAT.md).
+  public let isAhem: Bool
+  /// The `cmap` mapping (empty for ahem).
+  let characterMap: CharacterMap?
+  /// Advance of every BMP code point, font units (.notdef's advance for unmapped ones).
+  let bmpAdvances: [UInt16]
+  /// Advances by glyph id (ahem: none).
+  let glyphAdvances: [UInt16]
+  /// Pair kerning, from GPOS when it has a `kern` feature, else from the `kern` table.
+  let kerning: Kerning
+
+  /// Where a font's pair kerning comes from.
+  enum Kerning: Sendable, Equatable {
+    /// The font has no kerning.
+    case none
+    /// The `kern` table (format 0).
+    case table(KerningTable)
+    /// GPOS pair adjustment lookups of the `kern` feature.
+    case positioning(GlyphPositioning)
+  }
+
+  /// Parses the font at `fontIndex` (for collections) of a TrueType/OpenType file's bytes.
+  /// - Parameter identifier: names the source (e.g. its path); nil derives one from the contents (size,
+  ///   `head.checkSumAdjustment`, index and names), so equal bytes give equal fonts.
+  /// - Throws: `TypographyError` for truncated, hostile or unsupported data; never traps.
+  public init(bytes: [UInt8], identifier: String? = nil, fontIndex: Int = 0) throws {
+    let directory = try TableDirectory(bytes: bytes, fontIndex: fontIndex)
+    let metrics = try MetricsTables(directory)
+    let names = try NameTable(directory)
+    let cmap = try CharacterMap(directory)
+    let hmtx = try HorizontalMetrics(directory, metrics: metrics)
+    let gpos = try GlyphPositioning(directory)
+    if gpos.hasKerning {
+      kerning = .positioning(gpos)
+    } else {
+      let kern = try KerningTable(directory)
+      kerning = kern.isEmpty ? .none : .table(kern)
+    }
+    let checksum = try directory.reader("head").u32(8)
+    self.identifier =
+      identifier ?? "sfnt:\(bytes.count):\(checksum):\(fontIndex):\(names.family)/\(names.subfamily)"
+    family = names.family
+    legacyFamily = names.legacyFamily
+    subfamily = names.subfamily
+    weight = min(max(metrics.weightClass, 1), 1000)
+    isItalic = metrics.isItalic
+    widthClass = metrics.widthClass
+    unitsPerEm = metrics.unitsPerEm
+    if metrics.useTypoMetrics, let typo = metrics.typo {
+      (ascender, descender, lineGap) = typo
+    } else {
+      (ascender, descender, lineGap) = (metrics.hheaAscender, metrics.hheaDescender, metrics.hheaLineGap)
+    }
+    isAhem = false
+    characterMap = cmap
+    glyphAdvances = hmtx.advances
+    bmpAdvances = cmap.bmp.map { hmtx.advance($0) }
+  }
+
+  /// Builds the ahem test font: every code point is a 1 em square (advance 1000/1000 em, ascent 0.8 em,
+  /// descent 0.2 em, no line gap, no kerning).
+  private init(ahem: ()) {
+    identifier = "ahem"
+    family = "ahem"
+    legacyFamily = "ahem"
+    subfamily = "Regular"
+    weight = 400
+    isItalic = false
+    widthClass = 5
+    unitsPerEm = 1000
+    ascender = 800
+    descender = -200
+    lineGap = 0
+    isAhem = true
+    characterMap = nil
+    bmpAdvances = [UInt16](repeating: 1000, count: 0x10000)
+    glyphAdvances = []
+    kerning = .none
+  }
+
+  /// The built-in CSS test font `ahem` (conformance/FORMAT.md), always available.
+  public static let ahem = Font(ahem: ())
+
+  /// The glyph id of `scalar` (0 = .notdef when unmapped; for ahem, the code point's low 16 bits).
+  public func glyph(for scalar: Unicode.Scalar) -> UInt16 {
+    guard let characterMap else { return UInt16(truncatingIfNeeded: scalar.value) }
+    return characterMap.glyph(scalar.value)
+  }
+
+  /// The advance width of `scalar` in font units (.notdef's advance when the font does not map it).
+  @inline(__always)
+  public func advance(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x10000 { return Int(bmpAdvances[Int(value)]) }
+    guard let characterMap else { return unitsPerEm }
+    let g = Int(characterMap.glyph(value))
+    return g < glyphAdvances.count ? Int(glyphAdvances[g]) : 0
+  }
+
+  /// Whether the font has pair kerning (GPOS `kern` feature or `kern` table).
+  public var hasKerning: Bool { kerning != .none }
+
+  /// The kerning adjustment between two adjacent glyphs, font units (added to the first one's advance).
+  @inline(__always)
+  public func kerning(_ first: UInt16, _ second: UInt16) -> Int {
+    switch kerning {
+    case .none: return 0
+    case .table(let table): return Int(table.adjustment(first, second))
+    case .positioning(let gpos): return Int(gpos.adjustment(first, second))
+    }
+  }
+
+  /// "family subfamily (weight, italic)", for messages.
+  public var description: String {
+    "\(family) \(subfamily) (weight \(weight)\(isItalic ? ", italic" : ""))"
+  }
+
+  /// Fonts are equal when they come from the same source.
+  public static func == (a: Font, b: Font) -> Bool { a.identifier == b.identifier }
+
+  /// Hashes the source identifier.
+  public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+}

@@ -1,0 +1,89 @@
+/// The measured layout of a text leaf: its size and its lines, as Texture's `ASTextNode` measures (§7.8 of
+/// reference/texture.md) with browser text metrics. Pure; `Sendable` and `Equatable`, safe on any layout queue.
+///
+/// Lengths are points before pixel-grid rounding; line widths are rounded up to 1/64 pt.
+public struct TextLayout: Sendable, Hashable {
+  /// Width of the leaf: the longest line (shrink-wrapped), capped at an at-most width, or the exact width.
+  public var width: Double
+  /// Height of the leaf: number of lines × line height (0 for empty text).
+  public var height: Double
+  /// The lines, top to bottom.
+  public var lines: [TextLine]
+  /// Distance from the top to the first line's baseline (Texture's `style.ascender`; 0 without lines).
+  public var ascender: Double
+  /// The last baseline minus the height: ≤ 0, as UIKit's `UIFont.descender` (Texture's `style.descender`).
+  public var descender: Double
+  /// The height of each line.
+  public var lineHeight: Double
+  /// Whether text was cut at `maxLines`.
+  public var truncated: Bool
+
+  /// Lays out `text` in `font` at `size` points offered `width` (a negative width counts as 0, NaN as unbounded;
+  /// a negative or non-finite size as 0).
+  ///
+  /// Lines break greedily at spaces, after hyphens and around CJK ideographs, kana and hangul, and always at
+  /// U+000A, U+000D (also as CR LF), U+0085, U+2028 and U+2029; a word wider than the line overflows it. Spaces
+  /// are kept as typed (not collapsed); those at a line end do not count toward its width. Characters the font
+  /// does not map take the advance of its .notdef glyph (there is no font fallback). Pure.
+  public init(text: String, font: Font, size: Double, options: TextOptions = TextOptions(), width: SizeConstraint) {
+    let size = size.isFinite ? max(size, 0) : 0
+    let shaped = ShapedText(text: text, font: font, size: size, kerning: options.kerning)
+    let limit: Double
+    switch width {
+    case .exactly(let w), .atMost(let w): limit = w.isNaN ? .infinity : max(w, 0)
+    case .unbounded: limit = .infinity
+    }
+    let metrics = LineMetrics(font: font, size: size)
+    let lineHeight: Double
+    switch options.lineHeight {
+    case .normal: lineHeight = font.isAhem ? size : metrics.normalLineHeight
+    case .points(let h): lineHeight = h.isFinite ? max(h, 0) : metrics.normalLineHeight
+    }
+    let baseline = metrics.baseline(lineHeight: lineHeight, isAhem: font.isAhem)
+    let (broken, more) = LineBreaker.breakLines(shaped, limit: limit, maxLines: max(options.maxLines, 0))
+    var lines: [TextLine] = []
+    lines.reserveCapacity(broken.count)
+    var cursor = ShapedText.Cursor()
+    for (index, line) in broken.enumerated() {
+      lines.append(
+        TextLine(
+          range: line.start..<line.end, x: 0, width: shaped.width(line.start, line.contentEnd),
+          baseline: Double(index) * lineHeight + baseline,
+          text: shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)))
+    }
+    if more, case .tail(let ellipsis) = options.truncation, let last = broken.last {
+      lines[lines.count - 1] = Self.truncate(
+        last, of: shaped, text: text, ellipsis: ellipsis, font: font, size: size, options: options, limit: limit,
+        baseline: lines[lines.count - 1].baseline)
+    }
+    let longest = lines.reduce(0) { max($0, $1.width) }
+    switch width {
+    case .exactly: self.width = limit.isFinite ? limit : longest
+    case .atMost: self.width = min(longest, limit)
+    case .unbounded: self.width = longest
+    }
+    for i in lines.indices {
+      let free = self.width - lines[i].width
+      switch options.alignment {
+      case .natural, .left: lines[i].x = 0
+      case .center: lines[i].x = max(0, free / 2)
+      case .right: lines[i].x = max(0, free)
+      case .justified:
+        let line = broken[i]
+        let softWrapped = line.end < shaped.items.count && shaped.items[line.end].breakClass != .hardBreak
+        guard free > 0, softWrapped, !(more && i == lines.count - 1) else { continue }
+        let spaces = (line.start..<line.contentEnd).reduce(0) { $0 + (shaped.items[$1].scalar == " " ? 1 : 0) }
+        guard spaces > 0 else { continue }
+        lines[i].spaceExpansion = free / Double(spaces)
+        lines[i].width = self.width
+      }
+    }
+    let height = Double(lines.count) * lineHeight
+    self.height = height
+    self.lines = lines
+    self.lineHeight = lineHeight
+    self.truncated = more
+    self.ascender = lines.isEmpty ? 0 : baseline
+    self.descender = lines.last.map { $0.baseline - height } ?? 0
+  }
+}

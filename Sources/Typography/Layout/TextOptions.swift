@@ -1,0 +1,64 @@
+/// How a text leaf is laid out: line height, line limit, truncation, alignment and kerning. Pure value.
+public struct TextOptions: Sendable, Hashable {
+  /// The height of every line; `.normal` is CSS `line-height: normal` computed from the font's metrics.
+  public var lineHeight: LineHeight
+  /// The most lines shown; 0 = unlimited (Texture's `maximumNumberOfLines`).
+  public var maxLines: Int
+  /// What the last shown line gets when text is cut at `maxLines`.
+  public var truncation: Truncation
+  /// Horizontal placement of each line inside the laid-out width.
+  public var alignment: TextAlignment
+  /// Whether pair kerning (GPOS `kern` feature, else the `kern` table) is applied.
+  ///
+  /// Default `true`: browsers (`font-kerning: auto`) and TextKit both kern by default, so a leaf measures what
+  /// they draw. The conformance format's `text` cases are measured with kerning off (FORMAT.md); callers running
+  /// them pass `false` unless the case's `textMetrics` says otherwise.
+  public var kerning: Bool
+
+  /// Options with the given values; the defaults are CSS/Texture's (normal line height, no line limit, tail
+  /// truncation with "…", natural alignment, kerning on).
+  public init(
+    lineHeight: LineHeight = .normal, maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"),
+    alignment: TextAlignment = .natural, kerning: Bool = true
+  ) {
+    self.lineHeight = lineHeight
+    self.maxLines = maxLines
+    self.truncation = truncation
+    self.alignment = alignment
+    self.kerning = kerning
+  }
+}
+
+/// The height of a line of text.
+public enum LineHeight: Sendable, Hashable {
+  /// CSS `line-height: normal`: round(ascent) + round(descent) + round(lineGap), each scaled to the font size
+  /// (as Chromium computes it); exactly the font size for the ahem font (FORMAT.md).
+  case normal
+  /// An explicit line height in points.
+  case points(Double)
+}
+
+/// What happens to text beyond `maxLines`.
+public enum Truncation: Sendable, Hashable {
+  /// The last shown line is cut so that it and this string (default "…", U+2026) fit the width
+  /// (Texture's tail truncation).
+  case tail(String)
+  /// Lines beyond the limit are dropped; the last shown line is kept as broken.
+  case clip
+}
+
+/// Horizontal alignment of lines inside the laid-out width.
+public enum TextAlignment: Sendable, Hashable {
+  /// The start of the line; left for the left-to-right text this module lays out.
+  case natural
+  /// Flush left.
+  case left
+  /// Centred (a line wider than the box starts at 0, as CSS does for overflowing lines).
+  case center
+  /// Flush right (overflowing lines start at 0).
+  case right
+  /// Flush left, and every soft-wrapped line (not the last one, not one ended by a hard break, not a truncated
+  /// one) widened to the layout width by growing its U+0020 spaces by `TextLine.spaceExpansion` (CSS
+  /// `text-align: justify` with `text-justify: inter-word`).
+  case justified
+}

@@ -1,0 +1,115 @@
+import Synchronization
+
+/// Finds fonts by family name, weight and style in font directories, and caches the parsed faces.
+/// Thread-safe (`Sendable`; its state is guarded by a mutex), so one registry serves every layout queue.
+///
+/// The directories are scanned once, on the first lookup; each face is parsed once, when first asked for. The
+/// built-in family `ahem` (FORMAT.md's test font) is always available. A family that is not installed is an error,
+/// never a silent fallback to another family.
+public final class FontRegistry: Sendable {
+  /// Where fonts are looked for by default: the system's font directories.
+  public static let defaultDirectories = ["/usr/share/fonts", "/usr/local/share/fonts"]
+  /// A registry over `defaultDirectories`, shared by the process.
+  public static let system = FontRegistry()
+
+  /// The directories scanned (recursively) for .ttf, .otf, .ttc and .otc files.
+  public let directories: [String]
+  /// Scanned descriptors and parsed fonts.
+  private let state = Mutex(State())
+
+  /// The registry's mutable state.
+  private struct State {
+    /// Lower-cased family name → faces; nil until the directories are scanned.
+    var index: [String: [FontDescriptor]]?
+    /// Parsed faces by "path#index".
+    var loaded: [String: Font] = [:]
+    /// Faces added with `register(_:)`, by lower-cased family.
+    var registered: [String: [FontDescriptor]] = [:]
+    /// Answers already given, by (lower-cased family, weight, italic); cleared by `register(_:)`.
+    var resolved: [Query: Font] = [:]
+  }
+
+  /// One lookup's key.
+  private struct Query: Hashable {
+    /// Lower-cased family.
+    var family: String
+    /// Requested weight.
+    var weight: Int
+    /// Requested style.
+    var italic: Bool
+  }
+
+  /// A registry over `directories` (default: the system's font directories); nothing is read until a lookup.
+  public init(directories: [String] = FontRegistry.defaultDirectories) {
+    self.directories = directories
+  }
+
+  /// Adds a face parsed by the caller (for example from bytes shipped with a client); it is matched like an
+  /// installed face of its family and legacy family, ahead of installed faces with the same description.
+  public func register(_ font: Font) {
+    let key = "memory:\(font.identifier)"
+    let descriptor = FontDescriptor(
+      families: [font.family, font.legacyFamily], weight: font.weight, isItalic: font.isItalic,
+      widthClass: font.widthClass, path: key, fontIndex: 0)
+    state.withLock { state in
+      state.resolved = [:]
+      state.loaded[key + "#0"] = font
+      for family in Set([font.family.lowercased(), font.legacyFamily.lowercased()]) {
+        state.registered[family, default: []].append(descriptor)
+      }
+    }
+  }
+
+  /// The face of `family` (case-insensitive) that best matches `weight` (CSS 1…1000) and `italic`, by the CSS
+  /// font-matching rules (normal width first, then style, then nearest weight).
+  /// - Throws: `TypographyError.fontNotFound(family:)` when no installed or registered face has that family;
+  ///   a `TypographyError` when the chosen file cannot be read or parsed.
+  public func font(family: String, weight: Int = 400, italic: Bool = false) throws -> Font {
+    let key = family.lowercased()
+    if key == "ahem" { return Font.ahem }
+    let query = Query(family: key, weight: weight, italic: italic)
+    return try state.withLock { state in
+      if let font = state.resolved[query] { return font }
+      let index = Self.index(&state, directories)
+      let faces = (state.registered[key] ?? []) + (index[key] ?? [])
+      guard let best = FontMatching.best(faces, weight: weight, italic: italic) else {
+        throw TypographyError.fontNotFound(family: family)
+      }
+      let id = "\(best.path)#\(best.fontIndex)"
+      let font: Font
+      if let loaded = state.loaded[id] {
+        font = loaded
+      } else {
+        font = try Font(bytes: try FontFiles.read(path: best.path), identifier: id, fontIndex: best.fontIndex)
+        state.loaded[id] = font
+      }
+      state.resolved[query] = font
+      return font
+    }
+  }
+
+  /// Every family name available (installed, registered and `ahem`), sorted case-insensitively.
+  public func families() -> [String] {
+    state.withLock { state in
+      let index = Self.index(&state, directories)
+      var names: [String: String] = ["ahem": "ahem"]
+      for faces in Array(index.values.joined()) + Array(state.registered.values.joined()) {
+        for family in faces.families { names[family.lowercased()] = family }
+      }
+      return names.keys.sorted().compactMap { names[$0] }
+    }
+  }
+
+  /// The family index, scanning the directories on first use.
+  private static func index(_ state: inout State, _ directories: [String]) -> [String: [FontDescriptor]] {
+    if let index = state.index { return index }
+    var index: [String: [FontDescriptor]] = [:]
+    for descriptor in FontFiles.scan(directories) {
+      for family in Set(descriptor.families.map { $0.lowercased() }) {
+        index[family, default: []].append(descriptor)
+      }
+    }
+    state.index = index
+    return index
+  }
+}
