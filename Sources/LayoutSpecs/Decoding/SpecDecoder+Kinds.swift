@@ -1,0 +1,119 @@
+import JSONCodec
+
+extension SpecDecoder {
+  /// Decodes the type-specific members of an element of JSON type `type`.
+  mutating func kind(_ type: String, _ f: Fields, depth: Int) throws(SpecDecodingError) -> LayoutElement.Kind {
+    switch type {
+    case "stack": return .stack(try stack(f, depth: depth))
+    case "inset":
+      let i = try insets(f)
+      return .inset(InsetLayoutSpec(insets: i, child: try child(f, "child", depth: depth)))
+    case "overlay":
+      let c = try child(f, "child", depth: depth)
+      return .overlay(OverlayLayoutSpec(child: c, overlay: try optionalChild(f, "overlay", depth: depth)))
+    case "background":
+      let c = try child(f, "child", depth: depth)
+      return .background(BackgroundLayoutSpec(child: c, background: try optionalChild(f, "background", depth: depth)))
+    case "center": return .center(try center(f, depth: depth))
+    case "ratio":
+      guard let r = try f.number("ratio") else {
+        throw SpecDecodingError(path: f.path, message: "missing required member \"ratio\"")
+      }
+      guard r > 0 else {
+        throw SpecDecodingError(path: f.at("ratio"), message: "expected a positive number, got \(Fields.format(r))")
+      }
+      return .ratio(RatioLayoutSpec(ratio: r, child: try child(f, "child", depth: depth)))
+    case "relative": return .relative(try relative(f, depth: depth))
+    case "absolute":
+      let sizing = try f.enumValue("sizing", AbsoluteLayoutSpec.Sizing.self) ?? .default
+      return .absolute(AbsoluteLayoutSpec(sizing: sizing, children: try children(f, depth: depth)))
+    case "wrapper": return .wrapper(WrapperLayoutSpec(children: try children(f, depth: depth)))
+    case "corner": return .corner(try corner(f, depth: depth))
+    case "node": return .node(try LeafDecoder.node(f))
+    case "text": return .text(try LeafDecoder.text(f))
+    case "image": return .image(try LeafDecoder.image(f))
+    case "box": return .box(BoxElement(json: f.obj, path: f.path))
+    default:
+      throw SpecDecodingError(
+        path: f.at("type"),
+        message: "unknown element type \"\(type)\" (expected one of \"stack\", \"inset\", \"overlay\", "
+          + "\"background\", \"center\", \"ratio\", \"relative\", \"absolute\", \"wrapper\", \"corner\", \"node\", "
+          + "\"text\", \"image\", \"box\")")
+    }
+  }
+
+  /// A stack's properties and children.
+  private mutating func stack(_ f: Fields, depth: Int) throws(SpecDecodingError) -> StackLayoutSpec {
+    var s = StackLayoutSpec()
+    if let v = try f.enumValue("direction", StackLayoutSpec.Direction.self) { s.direction = v }
+    if let v = try f.number("spacing") { s.spacing = v }
+    if let v = try f.enumValue("justifyContent", StackLayoutSpec.JustifyContent.self) { s.justifyContent = v }
+    if let v = try f.enumValue("alignItems", StackLayoutSpec.AlignItems.self) { s.alignItems = v }
+    if let v = try f.enumValue("flexWrap", StackLayoutSpec.FlexWrap.self) { s.flexWrap = v }
+    if let v = try f.enumValue("alignContent", StackLayoutSpec.AlignContent.self) { s.alignContent = v }
+    if let v = try f.number("lineSpacing") { s.lineSpacing = v }
+    s.children = try children(f, depth: depth)
+    return s
+  }
+
+  /// `insets {top, left, bottom, right}`: non-negative numbers or `"inf"`, missing = 0.
+  private func insets(_ f: Fields) throws(SpecDecodingError) -> EdgeInsets {
+    guard let v = f.value("insets") else { return EdgeInsets() }
+    let g = Fields(try Fields.object(v, f.at("insets")), f.at("insets"))
+    return EdgeInsets(
+      top: try g.nonNegative("top", allowInfinity: true) ?? 0,
+      left: try g.nonNegative("left", allowInfinity: true) ?? 0,
+      bottom: try g.nonNegative("bottom", allowInfinity: true) ?? 0,
+      right: try g.nonNegative("right", allowInfinity: true) ?? 0)
+  }
+
+  /// A center spec: `centeringOptions` and `sizingOptions` as arrays of option names.
+  private mutating func center(_ f: Fields, depth: Int) throws(SpecDecodingError) -> CenterLayoutSpec {
+    let centering = try options(f, "centeringOptions", allowed: ["x", "y"])
+    let sizing = try options(f, "sizingOptions", allowed: ["minimumX", "minimumY"])
+    return CenterLayoutSpec(
+      centerX: centering.contains("x"), centerY: centering.contains("y"), minimumX: sizing.contains("minimumX"),
+      minimumY: sizing.contains("minimumY"), child: try child(f, "child", depth: depth))
+  }
+
+  /// A relative spec: positions and `sizingOption` (array of `minimumWidth`, `minimumHeight`).
+  private mutating func relative(_ f: Fields, depth: Int) throws(SpecDecodingError) -> RelativeLayoutSpec {
+    let h = try f.enumValue("horizontalPosition", RelativeLayoutSpec.Position.self) ?? .none
+    let v = try f.enumValue("verticalPosition", RelativeLayoutSpec.Position.self) ?? .none
+    let sizing = try options(f, "sizingOption", allowed: ["minimumWidth", "minimumHeight"])
+    return RelativeLayoutSpec(
+      horizontalPosition: h, verticalPosition: v, minimumWidth: sizing.contains("minimumWidth"),
+      minimumHeight: sizing.contains("minimumHeight"), child: try child(f, "child", depth: depth))
+  }
+
+  /// A corner spec: `location`, `offset [x, y]`, `wrapsCorner`, `child`, `corner`.
+  private mutating func corner(_ f: Fields, depth: Int) throws(SpecDecodingError) -> CornerLayoutSpec {
+    let location = try f.enumValue("location", CornerLayoutSpec.Location.self) ?? .topLeft
+    let offset = try f.pair("offset").map { Point($0.0, $0.1) } ?? .zero
+    let wraps = try f.bool("wrapsCorner") ?? false
+    let c = try child(f, "child", depth: depth)
+    return CornerLayoutSpec(
+      child: c, corner: try child(f, "corner", depth: depth), location: location, offset: offset, wrapsCorner: wraps)
+  }
+
+  /// An option set written as an array of names (missing = empty).
+  private func options(_ f: Fields, _ key: String, allowed: [String]) throws(SpecDecodingError) -> Set<String> {
+    guard let v = f.value(key) else { return [] }
+    guard case .array(let a) = v else {
+      throw SpecDecodingError(path: f.at(key), message: "expected an array of option names, got \(v.kindDescription)")
+    }
+    var out: Set<String> = []
+    for (i, e) in a.enumerated() {
+      let p = JSONPath.index(f.at(key), i)
+      guard case .string(let s) = e else {
+        throw SpecDecodingError(path: p, message: "expected a string, got \(e.kindDescription)")
+      }
+      guard allowed.contains(s) else {
+        let list = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw SpecDecodingError(path: p, message: "unknown value \"\(s)\" (expected one of \(list))")
+      }
+      out.insert(s)
+    }
+    return out
+  }
+}

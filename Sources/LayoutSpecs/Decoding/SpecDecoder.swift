@@ -1,0 +1,110 @@
+import JSONCodec
+
+/// Decodes the layout-spec JSON language into `LayoutElement` values, naming the JSON path of every error. Pure.
+///
+/// Shape (texture.md §0, plus text, image and box): every element is an object with `type` and optional `id`,
+/// `name` and `style`. Containers: `stack` (`children`), `wrapper` (`children`), `absolute` (`children`), `inset`
+/// (`child`), `overlay` (`child`, `overlay`), `background` (`child`, `background`), `center` (`child`), `ratio`
+/// (`child`), `relative` (`child`), `corner` (`child`, `corner`). Leaves: `node`, `text`, `image`. `box` is kept as
+/// JSON for the box lowering. Numbers may be JSON numbers or the string `"inf"` where infinity means something
+/// (insets, max sizes); NaN (`"nan"`) is always rejected.
+package struct SpecDecoder: Sendable {
+  /// Resource limits enforced while decoding one cell's spec.
+  package struct Limits: Sendable, Equatable {
+    /// Deepest allowed element nesting (the root element is depth 1). Chosen so that layout recursion stays far
+    /// inside a 512 KiB thread stack (see `LayoutDepthTests`).
+    package var maxDepth: Int
+    /// Most elements allowed in one spec.
+    package var maxElements: Int
+
+    /// Limits with these values.
+    package init(maxDepth: Int = Limits.defaultMaxDepth, maxElements: Int = Limits.defaultMaxElements) {
+      self.maxDepth = maxDepth
+      self.maxElements = maxElements
+    }
+
+    /// Default maximum nesting depth: 256 elements.
+    package static let defaultMaxDepth = 256
+    /// Default maximum element count: 10,000.
+    package static let defaultMaxElements = 10_000
+    /// The defaults.
+    package static let `default` = Limits()
+  }
+
+  /// Limits in force.
+  package var limits: Limits
+  /// Elements decoded so far.
+  private var elementCount = 0
+
+  /// A decoder with these limits.
+  package init(limits: Limits = .default) {
+    self.limits = limits
+  }
+
+  /// Decodes one element tree rooted at `path` (e.g. `root`).
+  package static func decode(_ value: JSONValue, path: String = "root", limits: Limits = .default)
+    throws(SpecDecodingError) -> LayoutElement
+  {
+    var decoder = SpecDecoder(limits: limits)
+    return try decoder.element(value, path: path, depth: 1)
+  }
+
+  /// Parses JSON text and decodes the element tree it holds.
+  package static func decode(json text: String, path: String = "root", limits: Limits = .default)
+    throws(SpecDecodingError) -> LayoutElement
+  {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(text)
+    } catch {
+      throw SpecDecodingError(path: path, message: "invalid JSON: \(error)")
+    }
+    return try decode(value, path: path, limits: limits)
+  }
+
+  /// Decodes one element at `depth` (root = 1).
+  mutating func element(_ value: JSONValue, path: String, depth: Int) throws(SpecDecodingError) -> LayoutElement {
+    guard depth <= limits.maxDepth else {
+      throw SpecDecodingError(path: path, message: "nesting deeper than the maximum of \(limits.maxDepth) elements")
+    }
+    elementCount += 1
+    guard elementCount <= limits.maxElements else {
+      throw SpecDecodingError(path: path, message: "more than the maximum of \(limits.maxElements) elements")
+    }
+    let obj = try Fields.object(value, path)
+    let fields = Fields(obj, path)
+    let type = try fields.requiredString("type")
+    let id = try fields.string("id")
+    let name = try fields.string("name")
+    let style = try StyleDecoder.style(obj["style"], path: JSONPath.member(path, "style"))
+    let kind = try self.kind(type, fields, depth: depth)
+    return LayoutElement(id: id, name: name, style: style, kind: kind)
+  }
+
+  /// Decodes the required single child stored under `key`.
+  mutating func child(_ fields: Fields, _ key: String, depth: Int) throws(SpecDecodingError) -> LayoutElement {
+    guard let v = fields.obj[key], !v.isNull else {
+      throw SpecDecodingError(path: fields.path, message: "missing required child \"\(key)\"")
+    }
+    return try element(v, path: JSONPath.member(fields.path, key), depth: depth + 1)
+  }
+
+  /// Decodes an optional single child stored under `key`.
+  mutating func optionalChild(_ fields: Fields, _ key: String, depth: Int) throws(SpecDecodingError) -> LayoutElement? {
+    guard let v = fields.obj[key], !v.isNull else { return nil }
+    return try element(v, path: JSONPath.member(fields.path, key), depth: depth + 1)
+  }
+
+  /// Decodes the `children` array (missing = none).
+  mutating func children(_ fields: Fields, depth: Int) throws(SpecDecodingError) -> [LayoutElement] {
+    guard let v = fields.obj["children"], !v.isNull else { return [] }
+    let p = JSONPath.member(fields.path, "children")
+    guard case .array(let arr) = v else {
+      throw SpecDecodingError(path: p, message: "expected an array of elements, got \(v.kindDescription)")
+    }
+    var out: [LayoutElement] = []
+    out.reserveCapacity(arr.count)
+    for (i, c) in arr.enumerated() { out.append(try element(c, path: JSONPath.index(p, i), depth: depth + 1)) }
+    return out
+  }
+}

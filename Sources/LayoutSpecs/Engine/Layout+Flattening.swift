@@ -1,0 +1,56 @@
+/// One element of a flattened layout: its absolute frame relative to the root (texture.md §7.7). Pure value.
+package struct FlatFrame: Sendable, Equatable {
+  /// Element JSON type.
+  package var type: String
+  /// Element id, if any.
+  package var id: String?
+  /// Element name, if any.
+  package var name: String?
+  /// Frame relative to the root: origin = ceiled sum of unrounded offsets; size as laid out (ceiled).
+  package var frame: Rect
+  /// Text lines of a text leaf (relative to the frame's origin; mirrored only in x when RTL).
+  package var textLines: [TextLine]?
+}
+
+/// A layout flattened the way Texture hands it to a display node: specs disappear, every kept element gets an
+/// absolute frame. Pure value.
+package struct FlattenedLayout: Sendable, Equatable {
+  /// Root size (ceiled).
+  package var size: Size
+  /// Frames of every leaf and every element with an id or a name, in depth-first drawing order.
+  package var frames: [FlatFrame]
+
+  /// The first frame whose id or name is `key`.
+  package func frame(_ key: String) -> FlatFrame? { frames.first { $0.id == key || $0.name == key } }
+}
+
+extension Layout {
+  /// Flattens this layout (the root, at the origin): positions of descendants are summed without rounding, then
+  /// ceiled to `grid` (`ASCeilPointValues`, §7.7). Keeps leaves and elements with an id or name. With `rightToLeft`
+  /// every frame is mirrored: x = root width − w − x (and text line x offsets inside the leaf).
+  package func flattened(grid: PixelGrid, rightToLeft: Bool = false) -> FlattenedLayout {
+    var frames: [FlatFrame] = []
+    // Iterative depth-first walk: deep specs never recurse on the thread stack.
+    var pending: [(Layout, Point)] = children.reversed().map { ($0, $0.position) }
+    while let (l, abs) = pending.popLast() {
+      let isLeaf = l.type == "node" || l.type == "text" || l.type == "image"
+      if isLeaf || l.id != nil || l.name != nil {
+        // `+ 0` turns the −0 that ceiling tiny negative noise yields into +0.
+        let origin = Point(grid.ceil(abs.x) + 0, grid.ceil(abs.y) + 0)
+        var frame = Rect(origin: origin, size: l.size)
+        var lines = l.text?.lines
+        if rightToLeft {
+          frame.origin.x = size.width - l.size.width - origin.x
+          lines = lines?.map { line in
+            var m = line
+            m.x = l.size.width - line.width - line.x
+            return m
+          }
+        }
+        frames.append(FlatFrame(type: l.type, id: l.id, name: l.name, frame: frame, textLines: lines))
+      }
+      for c in l.children.reversed() { pending.append((c, abs + c.position)) }
+    }
+    return FlattenedLayout(size: size, frames: frames)
+  }
+}
