@@ -3,7 +3,7 @@ import JSONCodec
 /// Decodes the members of leaf elements: `node`, `text` and `image`. Pure.
 enum LeafDecoder {
   /// A node: optional `measure: {kind: "fixed", size: [w, h]}`.
-  static func node(_ f: Fields) throws(SpecDecodingError) -> NodeLeaf {
+  @inline(never) static func node(_ f: Fields) throws(SpecDecodingError) -> NodeLeaf {
     guard let v = f.value("measure") else { return NodeLeaf() }
     let m = Fields(try Fields.object(v, f.at("measure")), f.at("measure"))
     let kind = try m.requiredString("kind")
@@ -17,14 +17,14 @@ enum LeafDecoder {
   }
 
   /// An image: optional `size: [w, h]` (intrinsic size in points) and `source`.
-  static func image(_ f: Fields) throws(SpecDecodingError) -> ImageLeaf {
+  @inline(never) static func image(_ f: Fields) throws(SpecDecodingError) -> ImageLeaf {
     let size = try f.pair("size", nonNegative: true).map { Size($0.0, $0.1) }
     return ImageLeaf(intrinsicSize: size, source: try f.string("source"))
   }
 
   /// A text leaf: `text` (required), `fontFamily`, `fontSize`, `fontWeight`, `lineHeight` (points or "normal"),
   /// `maxLines`, `truncation` ("tail", "clip", "none"), `truncationString`, `alignment`, `color`.
-  static func text(_ f: Fields) throws(SpecDecodingError) -> TextLeaf {
+  @inline(never) static func text(_ f: Fields) throws(SpecDecodingError) -> TextLeaf {
     let text = try f.requiredString("text")
     var leaf = TextLeaf(text: text, fontFamily: try f.string("fontFamily") ?? "Ahem", fontSize: 16)
     if let size = try f.number("fontSize") {

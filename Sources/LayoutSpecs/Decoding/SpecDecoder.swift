@@ -23,8 +23,9 @@ package struct SpecDecoder: Sendable {
       self.maxElements = maxElements
     }
 
-    /// Default maximum nesting depth: 256 elements.
-    package static let defaultMaxDepth = 256
+    /// Default maximum nesting depth: 64 elements (optimized builds use at most ~2.9 KiB of stack per level, so
+    /// the deepest accepted layout needs under 190 KiB of a 512 KiB worker stack).
+    package static let defaultMaxDepth = 64
     /// Default maximum element count: 10,000.
     package static let defaultMaxElements = 10_000
     /// The defaults.
@@ -71,14 +72,22 @@ package struct SpecDecoder: Sendable {
     guard elementCount <= limits.maxElements else {
       throw SpecDecodingError(path: path, message: "more than the maximum of \(limits.maxElements) elements")
     }
-    let obj = try Fields.object(value, path)
-    let fields = Fields(obj, path)
-    let type = try fields.requiredString("type")
-    let id = try fields.string("id")
-    let name = try fields.string("name")
-    let style = try StyleDecoder.style(obj["style"], path: JSONPath.member(path, "style"))
-    let kind = try self.kind(type, fields, depth: depth)
-    return LayoutElement(id: id, name: name, style: style, kind: kind)
+    let fields = try Self.fields(value, path)
+    let kind = try self.kind(try fields.requiredString("type"), fields, depth: depth)
+    return try Self.element(fields, kind: kind)
+  }
+
+  /// The element object at `path`.
+  @inline(never) static func fields(_ value: JSONValue, _ path: String) throws(SpecDecodingError) -> Fields {
+    Fields(try Fields.object(value, path), path)
+  }
+
+  /// The element with its common members (`id`, `name`, `style`) around a decoded kind.
+  @inline(never) static func element(_ f: Fields, kind: LayoutElement.Kind) throws(SpecDecodingError)
+    -> LayoutElement
+  {
+    let style = try StyleDecoder.style(f.obj["style"], path: f.at("style"))
+    return LayoutElement(id: try f.string("id"), name: try f.string("name"), style: style, kind: kind)
   }
 
   /// Decodes the required single child stored under `key`.

@@ -14,7 +14,7 @@ enum StyleDecoder {
   ]
 
   /// The style at `path` (missing or null = default style).
-  static func style(_ value: JSONValue?, path: String) throws(SpecDecodingError) -> ElementStyle {
+  @inline(never) static func style(_ value: JSONValue?, path: String) throws(SpecDecodingError) -> ElementStyle {
     var s = ElementStyle()
     guard let value, !value.isNull else { return s }
     let f = Fields(try Fields.object(value, path), path)

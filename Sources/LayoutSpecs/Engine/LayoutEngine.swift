@@ -39,9 +39,7 @@ package struct LayoutEngine: Sendable {
     }
     var result = try calculateLayout(element, range: resolved, parentSize: parentSize)
     result.size = finalSize(result.size)
-    result.type = element.typeName
-    result.id = element.id
-    result.name = element.name
+    result.identify(type: element.typeName, id: element.id, name: element.name)
     return result
   }
 
@@ -53,20 +51,51 @@ package struct LayoutEngine: Sendable {
   }
 
   /// `-calculateLayoutThatFits:` of each element kind, with the resolved range.
-  private func calculateLayout(_ element: LayoutElement, range: SizeRange, parentSize: Size) throws(LayoutFailure)
+  @inline(never) private func calculateLayout(_ element: LayoutElement, range: SizeRange, parentSize: Size) throws(LayoutFailure)
     -> Layout
   {
+    // One call per case, each taking only the element: payloads are unpacked inside the callee, so this frame
+    // (paid at every nesting level) holds no spec copies.
     switch element.kind {
-    case .stack(let spec): return try layoutStack(spec, element: element, range: range)
+    case .stack: return try layoutStack(element, range: range)
+    case .inset, .overlay, .background: return try layoutSized(element, range: range, parentSize: parentSize)
+    case .center, .ratio, .relative, .absolute, .wrapper, .corner: return try layoutPositioning(element, range: range)
+    case .node, .image, .text, .box: return try layoutLeaf(element, range: range, parentSize: parentSize)
+    }
+  }
+
+  /// Inset, overlay and background: the specs that use the parent size.
+  @inline(never) private func layoutSized(_ element: LayoutElement, range: SizeRange, parentSize: Size)
+    throws(LayoutFailure) -> Layout
+  {
+    switch element.kind {
     case .inset(let spec): return try spec.layout(range: range, parentSize: parentSize, engine: self)
     case .overlay(let spec): return try spec.layout(range: range, parentSize: parentSize, engine: self)
     case .background(let spec): return try spec.layout(range: range, parentSize: parentSize, engine: self)
+    default: return Layout(type: element.typeName, size: range.min)
+    }
+  }
+
+  /// Center, ratio, relative, absolute, wrapper and corner.
+  @inline(never) private func layoutPositioning(_ element: LayoutElement, range: SizeRange) throws(LayoutFailure)
+    -> Layout
+  {
+    switch element.kind {
     case .center(let spec): return try spec.relative.layout(range: range, engine: self)
     case .ratio(let spec): return try spec.layout(range: range, engine: self)
     case .relative(let spec): return try spec.layout(range: range, engine: self)
     case .absolute(let spec): return try spec.layout(range: range, engine: self)
     case .wrapper(let spec): return try spec.layout(range: range, engine: self)
     case .corner(let spec): return try spec.layout(range: range, engine: self)
+    default: return Layout(type: element.typeName, size: range.min)
+    }
+  }
+
+  /// Leaves and boxes, kept out of `calculateLayout` so that its frame (paid at every nesting level) stays small.
+  @inline(never) private func layoutLeaf(_ element: LayoutElement, range: SizeRange, parentSize: Size)
+    throws(LayoutFailure) -> Layout
+  {
+    switch element.kind {
     case .node(let leaf):
       return Layout(type: "node", size: leaf.size(in: range), ascender: element.style.ascender,
         descender: element.style.descender)
@@ -81,12 +110,14 @@ package struct LayoutEngine: Sendable {
       var l = try layoutBox(box, range, parentSize, environment)
       l.position = .zero
       return l
+    default:
+      return Layout(type: element.typeName, size: range.min)
     }
   }
 
   /// A text leaf: measured by the environment, then clamped into the range (texture.md §7.8); the leaf's
   /// ascender/descender come from the measurement.
-  private func layoutText(_ leaf: TextLeaf, range: SizeRange) throws(LayoutFailure) -> Layout {
+  @inline(never) private func layoutText(_ leaf: TextLeaf, range: SizeRange) throws(LayoutFailure) -> Layout {
     guard let measure = environment.measureText else {
       throw LayoutFailure(path: "", message: "text measurement is not available in this environment")
     }
@@ -97,7 +128,7 @@ package struct LayoutEngine: Sendable {
 
   /// Lays out a child element found at JSON path `component` (e.g. `.child`, `.children[2]`) of its parent; a
   /// failure's path is prefixed with the component (paths are built only when something fails).
-  func child(_ element: LayoutElement, range: SizeRange, parentSize: Size, _ component: @autoclosure () -> String)
+  @inline(never) func child(_ element: LayoutElement, range: SizeRange, parentSize: Size, _ component: @autoclosure () -> String)
     throws(LayoutFailure) -> Layout
   {
     do {

@@ -3,21 +3,60 @@
 /// `id` lets clients query or patch the element later; `name` labels leaves in Texture fixtures. Both appear in
 /// flattened layouts.
 package struct LayoutElement: Sendable, Equatable {
+  /// Immutable shared storage: keeps the value 8 bytes wide so that specs holding children, and the layout
+  /// recursion that copies them, use little stack per nesting level.
+  private final class Storage: Sendable {
+    /// See `LayoutElement.id`.
+    let id: String?
+    /// See `LayoutElement.name`.
+    let name: String?
+    /// See `LayoutElement.style`.
+    let style: ElementStyle
+    /// See `LayoutElement.kind`.
+    let kind: Kind
+
+    /// Storage from its parts.
+    init(id: String?, name: String?, style: ElementStyle, kind: Kind) {
+      self.id = id
+      self.name = name
+      self.style = style
+      self.kind = kind
+    }
+  }
+
+  /// The element's fields.
+  private var storage: Storage
+
   /// Client-chosen identifier, unique within a cell by convention (not enforced).
-  package var id: String?
+  package var id: String? {
+    get { storage.id }
+    set { storage = Storage(id: newValue, name: name, style: style, kind: kind) }
+  }
   /// Descriptive name (fixtures name their leaves).
-  package var name: String?
+  package var name: String? {
+    get { storage.name }
+    set { storage = Storage(id: id, name: newValue, style: style, kind: kind) }
+  }
   /// Sizing and placement properties.
-  package var style: ElementStyle
+  package var style: ElementStyle {
+    get { storage.style }
+    set { storage = Storage(id: id, name: name, style: newValue, kind: kind) }
+  }
   /// What the element is.
-  package var kind: Kind
+  package var kind: Kind {
+    get { storage.kind }
+    set { storage = Storage(id: id, name: name, style: style, kind: newValue) }
+  }
 
   /// An element from its parts.
   package init(id: String? = nil, name: String? = nil, style: ElementStyle = ElementStyle(), kind: Kind) {
-    self.id = id
-    self.name = name
-    self.style = style
-    self.kind = kind
+    storage = Storage(id: id, name: name, style: style, kind: kind)
+  }
+
+  /// Field-wise equality (identical storage is equal without comparing).
+  package static func == (lhs: LayoutElement, rhs: LayoutElement) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.style == rhs.style && lhs.kind == rhs.kind)
   }
 
   /// The spec or leaf an element is.

@@ -21,7 +21,7 @@ package struct AbsoluteLayoutSpec: Sendable, Equatable {
 
   /// Each child gets its style's range with auto min 0 and auto max `range.max − layoutPosition`; then the spec's
   /// size per `sizing`, clamped into the range.
-  func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     var size = engine.validMaxOrUndefined(range)
     var subs: [Layout] = []
     subs.reserveCapacity(children.count)

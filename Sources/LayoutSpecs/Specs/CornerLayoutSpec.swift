@@ -36,7 +36,7 @@ package struct CornerLayoutSpec: Sendable, Equatable {
 
   /// Child and corner both in the range (parent = valid `range.max`); corner centred on the chosen corner plus
   /// offset; with `wrapsCorner` the union's size (clamped) and everything shifted so the union starts at (0, 0).
-  func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     let parent = engine.validMaxOrUndefined(range)
     var childLayout = try engine.child(child, range: range, parentSize: parent, ".child")
     var cornerLayout = try engine.child(corner, range: range, parentSize: parent, ".corner")

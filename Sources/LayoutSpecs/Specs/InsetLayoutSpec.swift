@@ -33,7 +33,7 @@ package struct InsetLayoutSpec: Sendable, Equatable {
   }
 
   /// Texture's `calculateLayoutThatFits:restrictedToSize:relativeToParentSize:` of the inset spec.
-  func layout(range: SizeRange, parentSize: Size, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, parentSize: Size, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     let i = insets
     let insetsX = finiteOrZero(i.left) + finiteOrZero(i.right)
     let insetsY = finiteOrZero(i.top) + finiteOrZero(i.bottom)

@@ -13,7 +13,7 @@ package struct OverlayLayoutSpec: Sendable, Equatable {
   }
 
   /// Child in the range (parent size passed through); overlay in the exact child size (parent = child size).
-  func layout(range: SizeRange, parentSize: Size, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, parentSize: Size, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     let content = try engine.child(child, range: range, parentSize: parentSize, ".child")
     var subs = [content]
     if let overlay {
@@ -40,7 +40,7 @@ package struct BackgroundLayoutSpec: Sendable, Equatable {
   }
 
   /// Child in the range; background in the exact child size with the spec's parent size. Background first.
-  func layout(range: SizeRange, parentSize: Size, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, parentSize: Size, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     let content = try engine.child(child, range: range, parentSize: parentSize, ".child")
     var subs: [Layout] = []
     if let background {

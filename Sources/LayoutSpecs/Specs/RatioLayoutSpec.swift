@@ -13,7 +13,7 @@ package struct RatioLayoutSpec: Sendable, Equatable {
 
   /// Candidates from a valid max width (w, floorPx(ratio × w)) and a valid max height (floorPx(h / ratio), h), each
   /// clamped; the one whose h/w is nearest the ratio wins (first on ties); the child gets range ∩ exact(candidate).
-  func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     var options: [Size] = []
     if PointValidity.isValidForSize(range.max.width) {
       options.append(range.clamp(Size(range.max.width, engine.grid.floor(ratio * range.max.width))))

@@ -46,7 +46,7 @@ package struct RelativeLayoutSpec: Sendable, Equatable {
 
   /// Texture's relative layout: size = valid `range.max` (else the child's) clamped, optionally shrunk to the
   /// child; child offset = roundPx((size − child) × proportion).
-  func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     var size = engine.validMaxOrUndefined(range)
     let minChild = Size(
       horizontalPosition != .none ? 0 : range.min.width,

@@ -10,7 +10,7 @@ package struct WrapperLayoutSpec: Sendable, Equatable {
   }
 
   /// Each child in the range with parent size `range.max`; size = max(range.min, children) per axis.
-  func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
+  @inline(never) func layout(range: SizeRange, engine: LayoutEngine) throws(LayoutFailure) -> Layout {
     var size = range.min
     var subs: [Layout] = []
     subs.reserveCapacity(children.count)

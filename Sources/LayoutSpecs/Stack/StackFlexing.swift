@@ -10,7 +10,7 @@ extension StackContext {
 
   /// `layoutItemsAlongUnconstrainedStackDimension`: each child with main range [basis or 0, basis or ∞] and the
   /// stack's cross bounds; with optimised flexing the flexible child gets a zero-size placeholder.
-  func firstPass(optimized: Bool) throws(LayoutFailure) -> [StackItem] {
+  @inline(never) func firstPass(optimized: Bool) throws(LayoutFailure) -> [StackItem] {
     let parentStack = spec.stack(parentSize)
     var items: [StackItem] = []
     items.reserveCapacity(spec.children.count)
@@ -34,7 +34,7 @@ extension StackContext {
   /// `flexLinesAlongStackDimension` for one line (texture.md §7.5 step 6): a positive violation grows items with
   /// flexGrow by `floor(violation × grow / Σgrow)`, the remainder going to the first adjusted item if it grows; a
   /// negative one shrinks by |violation| × (size × shrink / Σshrink) / Σ(size × shrink / Σshrink), in one pass.
-  func flex(_ line: inout StackLine, optimized: Bool) throws(LayoutFailure) {
+  @inline(never) func flex(_ line: inout StackLine, optimized: Bool) throws(LayoutFailure) {
     let violation = stackViolation(itemsStackSum(line.items))
     let factor: (StackItem) -> Double
     if abs(violation) < Self.epsilon {

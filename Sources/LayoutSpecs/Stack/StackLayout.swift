@@ -9,8 +9,8 @@ extension LayoutEngine {
   /// 12. a vertical stack takes its first child's ascender and last child's descender.
   /// Deviations from Texture: none (children are laid out serially; Texture's `concurrent` flag only changes
   /// threads, not results).
-  func layoutStack(_ spec: StackLayoutSpec, element: LayoutElement, range: SizeRange) throws(LayoutFailure) -> Layout {
-    guard !spec.children.isEmpty else {
+  @inline(never) func layoutStack(_ element: LayoutElement, range: SizeRange) throws(LayoutFailure) -> Layout {
+    guard case .stack(let spec) = element.kind, !spec.children.isEmpty else {
       return Layout(type: "stack", size: range.min, ascender: element.style.ascender,
         descender: element.style.descender)
     }

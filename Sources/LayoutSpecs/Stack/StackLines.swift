@@ -69,7 +69,7 @@ extension StackContext {
   /// `stretchLinesAlongCrossDimension` (steps 8–9): with several lines and align-content stretch each line grows by
   /// its share of a positive cross violation; then stretch items shorter than their line by more than ε are
   /// re-measured at their main size and the line's cross size.
-  func stretchLines(_ lines: inout [StackLine]) throws(LayoutFailure) {
+  @inline(never) func stretchLines(_ lines: inout [StackLine]) throws(LayoutFailure) {
     let violation = crossViolation(linesCrossSum(lines))
     let stretchLines = lines.count > 1 && spec.alignContent == .stretch && violation > Self.epsilon
     let extra = violation / Double(lines.count)
