@@ -25,13 +25,14 @@ package struct FlattenedLayout: Sendable, Equatable {
 }
 
 extension Layout {
-  /// Flattens this layout (the root, at the origin): positions of descendants are summed without rounding, then
+  /// Flattens this layout (the root, at the origin; its own position is ignored): positions of descendants are summed without rounding, then
   /// ceiled to `grid` (`ASCeilPointValues`, §7.7). Keeps leaves and elements with an id or name. With `rightToLeft`
   /// every frame is mirrored: x = root width − w − x (and text line x offsets inside the leaf).
   package func flattened(grid: PixelGrid, rightToLeft: Bool = false) -> FlattenedLayout {
     var frames: [FlatFrame] = []
     // Iterative depth-first walk: deep specs never recurse on the thread stack.
-    var pending: [(Layout, Point)] = children.reversed().map { ($0, $0.position) }
+    // The root itself is listed when it is a leaf or named (a spec root without a name disappears, as in Texture).
+    var pending: [(Layout, Point)] = [(self, .zero)]
     while let (l, abs) = pending.popLast() {
       let isLeaf = l.type == "node" || l.type == "text" || l.type == "image"
       if isLeaf || l.id != nil || l.name != nil {

@@ -121,8 +121,19 @@ package struct LayoutEngine: Sendable {
     guard let measure = environment.measureText else {
       throw LayoutFailure(path: "", message: "text measurement is not available in this environment")
     }
-    let m = try measure(leaf, range)
+    var m = try measure(leaf, range)
     let size = range.clamp(Size(cMin(m.size.width, range.max.width), cMin(m.size.height, range.max.height)))
+    // Lines were aligned inside the measured width; re-align them inside the final (clamped) width.
+    let share: Double
+    switch leaf.alignment {
+    case .center: share = 0.5
+    case .right: share = 1
+    case .natural, .left, .justified: share = 0
+    }
+    let shift = (size.width - m.size.width) * share
+    if shift != 0, shift.isFinite {
+      for i in m.lines.indices { m.lines[i].x += shift }
+    }
     return Layout(type: "text", size: size, ascender: m.ascender, descender: m.descender, text: m)
   }
 

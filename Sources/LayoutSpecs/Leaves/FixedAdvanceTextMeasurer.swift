@@ -46,7 +46,8 @@ package enum FixedAdvanceTextMeasurer {
       lines = Array(lines.prefix(leaf.maxLines))
       truncated = true
     }
-    let fit = max(1, Int((range.max.height / lineHeight).rounded(.down)))
+    let fitting = (range.max.height / lineHeight).rounded(.down)
+    let fit = fitting.isFinite && fitting < Double(Int32.max) ? max(1, Int(fitting)) : Int(Int32.max)
     if case .none = leaf.truncation {} else if lines.count > fit {
       lines = Array(lines.prefix(fit))
       truncated = true
@@ -70,6 +71,8 @@ package enum FixedAdvanceTextMeasurer {
       out.append(TextLine(range: s..<end, width: width, baseline: Double(n) * lineHeight + ascent, isTruncated: marked))
     }
     let longest = out.map(\.width).max() ?? 0
+    let share = leaf.alignment == .center ? 0.5 : leaf.alignment == .right ? 1 : 0
+    for i in out.indices { out[i].x = (longest - out[i].width) * share }
     return TextMeasurement(
       size: Size(longest, Double(out.count) * lineHeight), lines: out, ascender: ascent, descender: -descent)
   }

@@ -78,7 +78,8 @@ package struct TextLeaf: Sendable, Equatable {
 /// `maxLines` and `truncation`; `size.width` = the longest line (shrink-wraps) and `size.height` = the used height,
 /// both in points. Layout caps the size at `range.max` and clamps it into the range, so a range that forces a larger
 /// width wins. `ascender` = first line's ascent from the top (Texture's `style.ascender`); `descender` = last line's
-/// descent as Texture signs it (≤ 0, `style.descender`). Lines are relative to the leaf's origin.
+/// descent as Texture signs it (≤ 0, `style.descender`). Lines are relative to the leaf's origin, aligned inside
+/// `size.width`; layout shifts centred and right-aligned lines when the range makes the leaf wider.
 package struct TextMeasurement: Sendable, Equatable {
   /// Used size in points (before clamping into the range).
   package var size: Size
