@@ -37,7 +37,9 @@ package enum TextureCaseLayout {
       frames[key] = .array([r.origin.x, r.origin.y, r.size.width, r.size.height].map(JSONValue.double))
     }
     return .object(
-      JSONObject([("size", .array([.double(flat.size.width), .double(flat.size.height)])), ("frames", .object(frames))]))
+      JSONObject([
+        ("size", .array([.double(flat.size.width), .double(flat.size.height)])), ("frames", .object(frames)),
+      ]))
   }
 
   /// `{min: [w, h], max: [w, h]}`; components may be `"inf"`; sizes must be non-negative.

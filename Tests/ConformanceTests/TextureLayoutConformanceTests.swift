@@ -37,10 +37,14 @@ import Testing
       var frames = JSONObject()
       for f in flat.frames {
         if let n = f.name {
-          frames[n] = .array([f.frame.origin.x, f.frame.origin.y, f.frame.size.width, f.frame.size.height].map(JSONValue.double))
+          frames[n] = .array(
+            [f.frame.origin.x, f.frame.origin.y, f.frame.size.width, f.frame.size.height].map(JSONValue.double))
         }
       }
-      result = .object(JSONObject([("size", .array([.double(flat.size.width), .double(flat.size.height)])), ("frames", .object(frames))]))
+      result = .object(
+        JSONObject([
+          ("size", .array([.double(flat.size.width), .double(flat.size.height)])), ("frames", .object(frames)),
+        ]))
       // Also exercise the package entry point and require the same answer.
       let viaEntry = try TextureCaseLayout.layout(caseInput: input, path: "input")
       if viaEntry != result { return "TextureCaseLayout differs from the engine" }

@@ -43,7 +43,10 @@ import Testing
     ("background", { LayoutElement(kind: .background(BackgroundLayoutSpec(child: $0, background: nil))) }),
     ("ratio", { LayoutElement(kind: .ratio(RatioLayoutSpec(ratio: 1, child: $0))) }),
     ("center", { LayoutElement(kind: .center(CenterLayoutSpec(centerX: true, child: $0))) }),
-    ("corner", { LayoutElement(kind: .corner(CornerLayoutSpec(child: $0, corner: LayoutElement(kind: .node(NodeLeaf()))))) }),
+    (
+      "corner",
+      { LayoutElement(kind: .corner(CornerLayoutSpec(child: $0, corner: LayoutElement(kind: .node(NodeLeaf()))))) }
+    ),
     ("absolute", { LayoutElement(kind: .absolute(AbsoluteLayoutSpec(children: [$0]))) }),
     ("wrapper", { LayoutElement(kind: .wrapper(WrapperLayoutSpec(children: [$0]))) }),
   ]
@@ -121,7 +124,10 @@ import Testing
     var v: JSONValue = .object(JSONObject([("type", .string("node"))]))
     for _ in 0..<100_000 { v = .object(JSONObject([("type", .string("inset")), ("child", v)])) }
     let limits = SpecDecoder.Limits(maxDepth: 3)
-    #expect(throws: SpecDecodingError(path: "root.child.child.child", message: "nesting deeper than the maximum of 3 elements")) {
+    #expect(
+      throws: SpecDecodingError(
+        path: "root.child.child.child", message: "nesting deeper than the maximum of 3 elements")
+    ) {
       try SpecDecoder.decode(v, limits: limits)
     }
     #expect(throws: SpecDecodingError.self) { try SpecDecoder.decode(v) }
@@ -151,10 +157,11 @@ import Testing
 
   /// The element count limit applies across the whole tree.
   @Test func elementCountLimit() {
-    let v = JSONValue.object(JSONObject([
-      ("type", .string("stack")),
-      ("children", .array(Array(repeating: .object(JSONObject([("type", .string("node"))])), count: 4))),
-    ]))
+    let v = JSONValue.object(
+      JSONObject([
+        ("type", .string("stack")),
+        ("children", .array(Array(repeating: .object(JSONObject([("type", .string("node"))])), count: 4))),
+      ]))
     #expect(throws: SpecDecodingError(path: "root.children[2]", message: "more than the maximum of 3 elements")) {
       try SpecDecoder.decode(v, limits: SpecDecoder.Limits(maxElements: 3))
     }

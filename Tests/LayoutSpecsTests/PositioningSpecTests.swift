@@ -9,8 +9,11 @@ import Testing
   static func inset(_ top: Double, _ left: Double, _ bottom: Double, _ right: Double, _ child: LayoutElement)
     -> LayoutElement
   {
-    LayoutElement(kind: .inset(InsetLayoutSpec(insets: EdgeInsets(top: top, left: left, bottom: bottom, right: right),
-      child: child)))
+    LayoutElement(
+      kind: .inset(
+        InsetLayoutSpec(
+          insets: EdgeInsets(top: top, left: left, bottom: bottom, right: right),
+          child: child)))
   }
 
   /// Finite insets: child range max 100 − 20 = 80; size = child + insets = 40; child at (10, 10).
@@ -73,8 +76,10 @@ import Testing
   ])
   func centerSizingOptions(_ minX: Bool, _ minY: Bool, _ frame: [Double], _ size: Size) throws {
     let spec = LayoutElement(
-      kind: .center(CenterLayoutSpec(centerX: true, centerY: true, minimumX: minX, minimumY: minY,
-        child: T.node("c", 20, 10))))
+      kind: .center(
+        CenterLayoutSpec(
+          centerX: true, centerY: true, minimumX: minX, minimumY: minY,
+          child: T.node("c", 20, 10))))
     let f = try T.layout(spec, T.range(0, 0, 100, 100))
     #expect(T.frame(f, "c") == frame)
     #expect(f.size == size)
@@ -90,7 +95,8 @@ import Testing
   /// Relative end/start with an unbounded height: width 100, height from the child (20); x = 100 − 30 = 70.
   @Test func relativeEndStart() throws {
     let spec = LayoutElement(
-      kind: .relative(RelativeLayoutSpec(horizontalPosition: .end, verticalPosition: .start, child: T.node("c", 30, 20))))
+      kind: .relative(
+        RelativeLayoutSpec(horizontalPosition: .end, verticalPosition: .start, child: T.node("c", 30, 20))))
     let f = try T.layout(spec, T.range(0, 0, 100, .infinity))
     #expect(T.frame(f, "c") == [70, 0, 30, 20])
     #expect(f.size == Size(100, 20))
@@ -99,8 +105,10 @@ import Testing
   /// Relative minimum width: the spec shrinks to the child's width; offsets then are 0 on that axis.
   @Test func relativeMinimumWidth() throws {
     let spec = LayoutElement(
-      kind: .relative(RelativeLayoutSpec(horizontalPosition: .end, verticalPosition: .end, minimumWidth: true,
-        child: T.node("c", 30, 20))))
+      kind: .relative(
+        RelativeLayoutSpec(
+          horizontalPosition: .end, verticalPosition: .end, minimumWidth: true,
+          child: T.node("c", 30, 20))))
     let f = try T.layout(spec, T.range(0, 0, 100, 100))
     #expect(T.frame(f, "c") == [0, 80, 30, 20])
     #expect(f.size == Size(30, 100))
@@ -132,8 +140,10 @@ import Testing
   @Test(arguments: [false, true])
   func cornerWrapsCorner(_ wraps: Bool) throws {
     let spec = LayoutElement(
-      kind: .corner(CornerLayoutSpec(child: T.node("base", 100, 100), corner: T.node("badge", 20, 20),
-        location: .topRight, wrapsCorner: wraps)))
+      kind: .corner(
+        CornerLayoutSpec(
+          child: T.node("base", 100, 100), corner: T.node("badge", 20, 20),
+          location: .topRight, wrapsCorner: wraps)))
     let f = try T.layout(spec, T.range(0, 0, 300, 300))
     if wraps {
       #expect(T.frame(f, "base") == [0, 10, 100, 100])
@@ -149,8 +159,10 @@ import Testing
   /// Corner offset and bottom-left: (−10 + 5, 100 − 10 − 5).
   @Test func cornerOffset() throws {
     let spec = LayoutElement(
-      kind: .corner(CornerLayoutSpec(child: T.node("base", 100, 100), corner: T.node("badge", 20, 20),
-        location: .bottomLeft, offset: Point(5, -5))))
+      kind: .corner(
+        CornerLayoutSpec(
+          child: T.node("base", 100, 100), corner: T.node("badge", 20, 20),
+          location: .bottomLeft, offset: Point(5, -5))))
     #expect(T.frame(try T.layout(spec, T.range(0, 0, 300, 300)), "badge") == [-5, 85, 20, 20])
   }
 

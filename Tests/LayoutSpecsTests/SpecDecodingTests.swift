@@ -22,48 +22,77 @@ import Testing
 
   /// Wrong types, negative sizes, NaN, unknown types and values, missing children: each message names the path.
   @Test(arguments: [
-    (#"{"type":"stack","children":[{"type":"node"},{"type":"node"},{"type":"node","style":{"width":{}}}]}"#,
-      "root.children[2].style.width: expected a number or a dimension string, got an object"),
+    (
+      #"{"type":"stack","children":[{"type":"node"},{"type":"node"},{"type":"node","style":{"width":{}}}]}"#,
+      "root.children[2].style.width: expected a number or a dimension string, got an object"
+    ),
     (#"{"type":"node","style":{"height":-5}}"#, "root.style.height: expected a non-negative size, got -5"),
-    (#"{"type":"node","style":{"width":"12px"}}"#,
-      #"root.style.width: expected a number or a dimension string ("auto", "12pt", "50%"), got "12px""#),
+    (
+      #"{"type":"node","style":{"width":"12px"}}"#,
+      #"root.style.width: expected a number or a dimension string ("auto", "12pt", "50%"), got "12px""#
+    ),
     (#"{"type":"node","style":{"flexGrow":-1}}"#, "root.style.flexGrow: expected a non-negative number, got -1"),
     (#"{"type":"node","style":{"flexGrow":"nan"}}"#, "root.style.flexGrow: expected a number, got NaN"),
     (#"{"type":"node","style":{"widht":3}}"#, "root.style.widht: unknown style property"),
-    (#"{"type":"node","style":{"alignSelf":"baseline"}}"#,
-      #"root.style.alignSelf: unknown value "baseline" (expected one of "auto", "start", "end", "center", "stretch")"#),
-    (#"{"type":"node","style":{"layoutPosition":[1]}}"#,
-      "root.style.layoutPosition: expected an array of 2 numbers, got an array of 1 elements"),
-    (#"{"type":"inset","insets":{"top":"nan"},"child":{"type":"node"}}"#, "root.insets.top: expected a number, got NaN"),
-    (#"{"type":"inset","insets":{"left":-1},"child":{"type":"node"}}"#,
-      "root.insets.left: expected a non-negative number, got -1"),
-    (#"{"type":"grid"}"#,
-      #"root.type: unknown element type "grid" (expected one of "stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box")"#),
+    (
+      #"{"type":"node","style":{"alignSelf":"baseline"}}"#,
+      #"root.style.alignSelf: unknown value "baseline" (expected one of "auto", "start", "end", "center", "stretch")"#
+    ),
+    (
+      #"{"type":"node","style":{"layoutPosition":[1]}}"#,
+      "root.style.layoutPosition: expected an array of 2 numbers, got an array of 1 elements"
+    ),
+    (
+      #"{"type":"inset","insets":{"top":"nan"},"child":{"type":"node"}}"#, "root.insets.top: expected a number, got NaN"
+    ),
+    (
+      #"{"type":"inset","insets":{"left":-1},"child":{"type":"node"}}"#,
+      "root.insets.left: expected a non-negative number, got -1"
+    ),
+    (
+      #"{"type":"grid"}"#,
+      #"root.type: unknown element type "grid" (expected one of "stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box")"#
+    ),
     (#"{"name":"x"}"#, #"root: missing required member "type""#),
     (#"{"type":3}"#, "root.type: expected a string, got a number"),
     (#"[1]"#, "root: expected an object, got an array"),
-    (#"{"type":"stack","direction":"diagonal"}"#,
-      #"root.direction: unknown value "diagonal" (expected one of "horizontal", "vertical")"#),
+    (
+      #"{"type":"stack","direction":"diagonal"}"#,
+      #"root.direction: unknown value "diagonal" (expected one of "horizontal", "vertical")"#
+    ),
     (#"{"type":"stack","children":{}}"#, "root.children: expected an array of elements, got an object"),
     (#"{"type":"inset"}"#, #"root: missing required child "child""#),
     (#"{"type":"corner","child":{"type":"node"}}"#, #"root: missing required child "corner""#),
     (#"{"type":"ratio","child":{"type":"node"}}"#, #"root: missing required member "ratio""#),
     (#"{"type":"ratio","ratio":0,"child":{"type":"node"}}"#, "root.ratio: expected a positive number, got 0"),
-    (#"{"type":"center","centeringOptions":["z"],"child":{"type":"node"}}"#,
-      #"root.centeringOptions[0]: unknown value "z" (expected one of "x", "y")"#),
-    (#"{"type":"absolute","sizing":"fill","children":[]}"#,
-      #"root.sizing: unknown value "fill" (expected one of "default", "sizeToFit")"#),
-    (#"{"type":"corner","location":"top","child":{"type":"node"},"corner":{"type":"node"}}"#,
-      #"root.location: unknown value "top" (expected one of "topLeft", "topRight", "bottomLeft", "bottomRight")"#),
+    (
+      #"{"type":"center","centeringOptions":["z"],"child":{"type":"node"}}"#,
+      #"root.centeringOptions[0]: unknown value "z" (expected one of "x", "y")"#
+    ),
+    (
+      #"{"type":"absolute","sizing":"fill","children":[]}"#,
+      #"root.sizing: unknown value "fill" (expected one of "default", "sizeToFit")"#
+    ),
+    (
+      #"{"type":"corner","location":"top","child":{"type":"node"},"corner":{"type":"node"}}"#,
+      #"root.location: unknown value "top" (expected one of "topLeft", "topRight", "bottomLeft", "bottomRight")"#
+    ),
     (#"{"type":"text"}"#, #"root: missing required member "text""#),
     (#"{"type":"text","text":"a","fontSize":0}"#, "root.fontSize: expected a positive number, got 0"),
-    (#"{"type":"text","text":"a","lineHeight":"tall"}"#, #"root.lineHeight: expected a number or "normal", got a string"#),
+    (
+      #"{"type":"text","text":"a","lineHeight":"tall"}"#,
+      #"root.lineHeight: expected a number or "normal", got a string"#
+    ),
     (#"{"type":"text","text":"a","maxLines":1.5}"#, "root.maxLines: expected a non-negative integer, got 1.5"),
-    (#"{"type":"text","text":"a","truncation":"middle"}"#,
-      #"root.truncation: unknown value "middle" (expected one of "tail", "clip", "none")"#),
+    (
+      #"{"type":"text","text":"a","truncation":"middle"}"#,
+      #"root.truncation: unknown value "middle" (expected one of "tail", "clip", "none")"#
+    ),
     (#"{"type":"image","size":[10,-1]}"#, "root.size[1]: expected a non-negative number, got -1"),
-    (#"{"type":"node","measure":{"kind":"grow","size":[1,1]}}"#,
-      #"root.measure.kind: unknown value "grow" (expected one of "fixed")"#),
+    (
+      #"{"type":"node","measure":{"kind":"grow","size":[1,1]}}"#,
+      #"root.measure.kind: unknown value "grow" (expected one of "fixed")"#
+    ),
     (#"{"type":"node""#, "root: invalid JSON: unterminated object at byte 14"),
   ])
   func errorMessages(_ json: String, _ message: String) {
@@ -72,7 +101,9 @@ import Testing
 
   /// The fixture shape decodes with Texture's defaults for missing members.
   @Test func defaultsAndShapes() throws {
-    let e = try Self.decode(#"{"type":"stack","id":"s","children":[{"type":"node","name":"n","style":{"width":"50%","height":"20pt","maxWidth":"inf","preferredSize":[1,2],"flexBasis":10}}]}"#)
+    let e = try Self.decode(
+      #"{"type":"stack","id":"s","children":[{"type":"node","name":"n","style":{"width":"50%","height":"20pt","maxWidth":"inf","preferredSize":[1,2],"flexBasis":10}}]}"#
+    )
     guard case .stack(let s) = e.kind else {
       Issue.record("not a stack")
       return
@@ -92,11 +123,14 @@ import Testing
   /// Text, image and box elements decode; the box keeps its JSON and path.
   @Test func textImageBox() throws {
     let t = try Self.decode(
-      ##"{"type":"text","text":"Hi","fontFamily":"Inter","fontSize":14,"fontWeight":700,"lineHeight":18,"maxLines":2,"truncation":"tail","truncationString":"...","alignment":"center","color":"#ff0000"}"##)
+      ##"{"type":"text","text":"Hi","fontFamily":"Inter","fontSize":14,"fontWeight":700,"lineHeight":18,"maxLines":2,"truncation":"tail","truncationString":"...","alignment":"center","color":"#ff0000"}"##
+    )
     #expect(
       t.kind
-        == .text(TextLeaf(text: "Hi", fontFamily: "Inter", fontSize: 14, fontWeight: 700, lineHeight: .points(18),
-          maxLines: 2, truncation: .tail("..."), alignment: .center, color: "#ff0000")))
+        == .text(
+          TextLeaf(
+            text: "Hi", fontFamily: "Inter", fontSize: 14, fontWeight: 700, lineHeight: .points(18),
+            maxLines: 2, truncation: .tail("..."), alignment: .center, color: "#ff0000")))
     let d = try Self.decode(#"{"type":"text","text":"Hi"}"#)
     #expect(d.kind == .text(TextLeaf(text: "Hi", fontFamily: "Ahem", fontSize: 16)))
     let i = try Self.decode(#"{"type":"image","size":[64,48],"source":"a.png"}"#)
@@ -114,11 +148,14 @@ import Testing
   @Test func missingMeasurersFailWithPath() throws {
     let e = try Self.decode(#"{"type":"stack","children":[{"type":"node"},{"type":"inset","child":{"type":"box"}}]}"#)
     let engine = LayoutEngine(environment: LayoutEnvironment(scale: 2))
-    #expect(throws: LayoutFailure(path: "root.children[1].child", message: "box layout is not available in this environment")) {
+    #expect(
+      throws: LayoutFailure(path: "root.children[1].child", message: "box layout is not available in this environment")
+    ) {
       try engine.layout(e, in: .unconstrained)
     }
     let t = try Self.decode(#"{"type":"background","child":{"type":"text","text":"x"}}"#)
-    #expect(throws: LayoutFailure(path: "root.child", message: "text measurement is not available in this environment")) {
+    #expect(throws: LayoutFailure(path: "root.child", message: "text measurement is not available in this environment"))
+    {
       try engine.layout(t, in: .unconstrained)
     }
   }
@@ -126,7 +163,8 @@ import Testing
   /// Both fixture files decode unchanged.
   @Test func fixtureRootsDecode() throws {
     let shared = try JSONParser.parse(
-      #"{"type":"inset","insets":{"top":"inf","left":10,"bottom":10,"right":"inf"},"child":{"type":"node","name":"n","style":{"width":10,"height":10}}}"#)
+      #"{"type":"inset","insets":{"top":"inf","left":10,"bottom":10,"right":"inf"},"child":{"type":"node","name":"n","style":{"width":10,"height":10}}}"#
+    )
     let e = try SpecDecoder.decode(shared)
     guard case .inset(let i) = e.kind else {
       Issue.record("not an inset")

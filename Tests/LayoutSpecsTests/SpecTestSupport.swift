@@ -5,7 +5,9 @@ import Testing
 /// Builders and a layout runner for hand-derived spec tests.
 enum T {
   /// A named plain node with an optional preferred size and style tweaks.
-  static func node(_ name: String, _ w: Double? = nil, _ h: Double? = nil, _ edit: (inout ElementStyle) -> Void = { _ in })
+  static func node(
+    _ name: String, _ w: Double? = nil, _ h: Double? = nil, _ edit: (inout ElementStyle) -> Void = { _ in }
+  )
     -> LayoutElement
   {
     var s = ElementStyle()

@@ -46,7 +46,8 @@ import Testing
 
   /// Default flexShrink is 0: items overflow instead of shrinking.
   @Test func defaultShrinkIsZero() throws {
-    let f = try T.layout(T.stack([T.node("a", 60, 10), T.node("b", 60, 10)]) { $0.alignItems = .start },
+    let f = try T.layout(
+      T.stack([T.node("a", 60, 10), T.node("b", 60, 10)]) { $0.alignItems = .start },
       T.range(0, 0, 100, 100))
     #expect(T.frame(f, "b") == [60, 0, 60, 10])
     #expect(f.size == Size(100, 10))

@@ -29,7 +29,8 @@ enum LeafDecoder {
     var leaf = TextLeaf(text: text, fontFamily: try f.string("fontFamily") ?? "Ahem", fontSize: 16)
     if let size = try f.number("fontSize") {
       guard size > 0 else {
-        throw SpecDecodingError(path: f.at("fontSize"), message: "expected a positive number, got \(Fields.format(size))")
+        throw SpecDecodingError(
+          path: f.at("fontSize"), message: "expected a positive number, got \(Fields.format(size))")
       }
       leaf.fontSize = size
     }
@@ -56,7 +57,8 @@ enum LeafDecoder {
     }
     if let n = try f.nonNegative("maxLines") {
       guard n.rounded() == n, n <= Double(Int32.max) else {
-        throw SpecDecodingError(path: f.at("maxLines"), message: "expected a non-negative integer, got \(Fields.format(n))")
+        throw SpecDecodingError(
+          path: f.at("maxLines"), message: "expected a non-negative integer, got \(Fields.format(n))")
       }
       leaf.maxLines = Int(n)
     }

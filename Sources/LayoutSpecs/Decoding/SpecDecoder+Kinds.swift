@@ -48,7 +48,9 @@ extension SpecDecoder {
     -> LayoutElement.Kind
   {
     let c = try child(f, "child", depth: depth)
-    if type == "overlay" { return .overlay(OverlayLayoutSpec(child: c, overlay: try optionalChild(f, "overlay", depth: depth))) }
+    if type == "overlay" {
+      return .overlay(OverlayLayoutSpec(child: c, overlay: try optionalChild(f, "overlay", depth: depth)))
+    }
     return .background(BackgroundLayoutSpec(child: c, background: try optionalChild(f, "background", depth: depth)))
   }
 

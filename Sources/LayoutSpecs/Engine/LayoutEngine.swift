@@ -51,7 +51,8 @@ package struct LayoutEngine: Sendable {
   }
 
   /// `-calculateLayoutThatFits:` of each element kind, with the resolved range.
-  @inline(never) private func calculateLayout(_ element: LayoutElement, range: SizeRange, parentSize: Size) throws(LayoutFailure)
+  @inline(never) private func calculateLayout(_ element: LayoutElement, range: SizeRange, parentSize: Size)
+    throws(LayoutFailure)
     -> Layout
   {
     // One call per case, each taking only the element: payloads are unpacked inside the callee, so this frame
@@ -97,10 +98,12 @@ package struct LayoutEngine: Sendable {
   {
     switch element.kind {
     case .node(let leaf):
-      return Layout(type: "node", size: leaf.size(in: range), ascender: element.style.ascender,
+      return Layout(
+        type: "node", size: leaf.size(in: range), ascender: element.style.ascender,
         descender: element.style.descender)
     case .image(let leaf):
-      return Layout(type: "image", size: leaf.size(in: range), ascender: element.style.ascender,
+      return Layout(
+        type: "image", size: leaf.size(in: range), ascender: element.style.ascender,
         descender: element.style.descender)
     case .text(let leaf): return try layoutText(leaf, range: range)
     case .box(let box):
@@ -139,7 +142,9 @@ package struct LayoutEngine: Sendable {
 
   /// Lays out a child element found at JSON path `component` (e.g. `.child`, `.children[2]`) of its parent; a
   /// failure's path is prefixed with the component (paths are built only when something fails).
-  @inline(never) func child(_ element: LayoutElement, range: SizeRange, parentSize: Size, _ component: @autoclosure () -> String)
+  @inline(never) func child(
+    _ element: LayoutElement, range: SizeRange, parentSize: Size, _ component: @autoclosure () -> String
+  )
     throws(LayoutFailure) -> Layout
   {
     do {

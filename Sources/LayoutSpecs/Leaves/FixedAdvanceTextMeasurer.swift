@@ -48,7 +48,8 @@ package enum FixedAdvanceTextMeasurer {
     }
     let fitting = (range.max.height / lineHeight).rounded(.down)
     let fit = fitting.isFinite && fitting < Double(Int32.max) ? max(1, Int(fitting)) : Int(Int32.max)
-    if case .none = leaf.truncation {} else if lines.count > fit {
+    if case .none = leaf.truncation {
+    } else if lines.count > fit {
       lines = Array(lines.prefix(fit))
       truncated = true
     }

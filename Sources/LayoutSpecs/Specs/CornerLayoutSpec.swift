@@ -25,7 +25,8 @@ package struct CornerLayoutSpec: Sendable, Equatable {
 
   /// A corner spec.
   package init(
-    child: LayoutElement, corner: LayoutElement, location: Location = .topLeft, offset: Point = .zero, wrapsCorner: Bool = false
+    child: LayoutElement, corner: LayoutElement, location: Location = .topLeft, offset: Point = .zero,
+    wrapsCorner: Bool = false
   ) {
     self.child = child
     self.corner = corner

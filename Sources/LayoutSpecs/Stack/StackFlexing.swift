@@ -17,7 +17,8 @@ extension StackContext {
     for (i, child) in spec.children.enumerated() {
       var item = StackItem(element: child, index: i, layout: Layout(type: child.typeName, size: .zero))
       if optimized && Self.isFlexibleInBothDirections(child.style) {
-        item.layout = Layout(type: child.typeName, id: child.id, name: child.name, size: .zero,
+        item.layout = Layout(
+          type: child.typeName, id: child.id, name: child.name, size: .zero,
           ascender: child.style.ascender, descender: child.style.descender)
       } else {
         item.layout = try crossChildLayout(

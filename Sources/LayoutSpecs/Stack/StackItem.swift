@@ -78,7 +78,9 @@ struct StackContext {
   /// `crossChildLayout`: lays a child out with main range [stackMin, stackMax] and a cross range from the
   /// alignment: Stretch → [own resolved min cross unless 0 (NaN counts) else crossMin, own resolved max cross if
   /// finite else crossMax]; otherwise [0, crossMax].
-  @inline(never) func crossChildLayout(_ item: StackItem, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double)
+  @inline(never) func crossChildLayout(
+    _ item: StackItem, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double
+  )
     throws(LayoutFailure) -> Layout
   {
     let style = item.element.style

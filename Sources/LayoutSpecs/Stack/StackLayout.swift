@@ -11,7 +11,8 @@ extension LayoutEngine {
   /// threads, not results).
   @inline(never) func layoutStack(_ element: LayoutElement, range: SizeRange) throws(LayoutFailure) -> Layout {
     guard case .stack(let spec) = element.kind, !spec.children.isEmpty else {
-      return Layout(type: "stack", size: range.min, ascender: element.style.ascender,
+      return Layout(
+        type: "stack", size: range.min, ascender: element.style.ascender,
         descender: element.style.descender)
     }
     let ctx = StackContext(
