@@ -173,3 +173,40 @@ import Testing
     #expect(i.insets == EdgeInsets(top: .infinity, left: 10, bottom: 10, right: .infinity))
   }
 }
+
+/// Element ids: unique within a spec, findable, and patchable.
+@Suite struct ElementIDTests {
+  /// A second element with the same id is refused, naming the first.
+  @Test func duplicateIDs() {
+    #expect(
+      SpecDecodingTests.error(
+        #"{"type":"stack","id":"a","children":[{"type":"node","id":"b"},{"type":"node","id":"a"}]}"#)
+        == #"root.children[1].id: duplicate id "a" (already used at root.id)"#)
+  }
+
+  /// Find and replace by id; unknown ids give nil.
+  @Test func findAndPatch() throws {
+    let e = try SpecDecodingTests.decode(
+      #"{"type":"stack","children":[{"type":"inset","child":{"type":"node","id":"n","style":{"width":10,"height":10}}},{"type":"corner","child":{"type":"node"},"corner":{"type":"node","id":"badge"}}]}"#
+    )
+    #expect(e.element(withID: "n")?.style.width == .points(10))
+    var bigger = try #require(e.element(withID: "n"))
+    bigger.style.width = .points(40)
+    let patched = try #require(e.replacingElement(withID: "n", by: bigger))
+    #expect(patched.element(withID: "n")?.style.width == .points(40))
+    #expect(patched.element(withID: "badge") == e.element(withID: "badge"))
+    #expect(e.replacingElement(withID: "missing", by: bigger) == nil)
+    let f = try T.layout(patched, .unconstrained)
+    #expect(f.frame("n")?.frame == Rect(0, 0, 40, 10))
+  }
+
+  /// A spec's own style ascender is used when it sits in a baseline-aligned row.
+  @Test func specAscenderFromStyle() throws {
+    let e = try SpecDecodingTests.decode(
+      #"{"type":"stack","alignItems":"baselineFirst","children":[{"type":"inset","style":{"ascender":30},"child":{"type":"node","name":"a","style":{"width":10,"height":40}}},{"type":"node","name":"b","style":{"width":10,"height":10,"ascender":10}}]}"#
+    )
+    let f = try T.layout(e, .unconstrained)
+    #expect(T.frame(f, "a") == [0, 0, 10, 40])
+    #expect(T.frame(f, "b") == [10, 20, 10, 10])
+  }
+}

@@ -36,6 +36,8 @@ package struct SpecDecoder: Sendable {
   package var limits: Limits
   /// Elements decoded so far.
   private var elementCount = 0
+  /// JSON path of the `id` member of each id seen so far (ids must be unique within a spec).
+  private var idPaths: [String: String] = [:]
 
   /// A decoder with these limits.
   package init(limits: Limits = .default) {
@@ -73,8 +75,18 @@ package struct SpecDecoder: Sendable {
       throw SpecDecodingError(path: path, message: "more than the maximum of \(limits.maxElements) elements")
     }
     let fields = try Self.fields(value, path)
-    let kind = try self.kind(try fields.requiredString("type"), fields, depth: depth)
+    let type = try fields.requiredString("type")
+    if let id = try fields.string("id") { try register(id: id, path: fields.at("id")) }
+    let kind = try self.kind(type, fields, depth: depth)
     return try Self.element(fields, kind: kind)
+  }
+
+  /// Records an element id; a second element with the same id is an error naming the first one's path.
+  private mutating func register(id: String, path: String) throws(SpecDecodingError) {
+    if let first = idPaths[id] {
+      throw SpecDecodingError(path: path, message: "duplicate id \"\(id)\" (already used at \(first))")
+    }
+    idPaths[id] = path
   }
 
   /// The element object at `path`.

@@ -40,6 +40,14 @@ package struct LayoutEngine: Sendable {
     var result = try calculateLayout(element, range: resolved, parentSize: parentSize)
     result.size = finalSize(result.size)
     result.identify(type: element.typeName, id: element.id, name: element.name)
+    switch element.kind {
+    case .inset, .overlay, .background, .center, .ratio, .relative, .absolute, .wrapper, .corner:
+      // Specs other than stacks keep their own style's baseline values (Texture reads `child.style`).
+      result.ascender = element.style.ascender
+      result.descender = element.style.descender
+    case .stack, .node, .image, .text, .box:
+      break
+    }
     return result
   }
 
