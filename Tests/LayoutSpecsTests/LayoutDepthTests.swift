@@ -155,6 +155,18 @@ import Testing
       + String(repeating: "}", count: depth)
   }
 
+  /// Trees built in code are checked too: layout refuses a 100,000-deep element tree without recursing.
+  @Test func layoutRefusesTooDeepTreesBuiltInCode() {
+    var e = LayoutElement(kind: .node(NodeLeaf()))
+    for _ in 0..<100_000 { e = LayoutElement(kind: .inset(InsetLayoutSpec(insets: EdgeInsets(), child: e))) }
+    let engine = LayoutEngine(environment: LayoutEnvironment(scale: 2))
+    #expect(throws: LayoutFailure(path: "root", message: "nesting deeper than the maximum of 64 elements")) {
+      try engine.layout(e, in: .unconstrained)
+    }
+    // Tear down one level at a time (a recursive release of 100,000 levels would overflow the stack).
+    while case .inset(let spec) = e.kind { e = spec.child }
+  }
+
   /// The element count limit applies across the whole tree.
   @Test func elementCountLimit() {
     let v = JSONValue.object(

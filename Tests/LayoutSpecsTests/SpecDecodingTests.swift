@@ -210,3 +210,28 @@ import Testing
     #expect(T.frame(f, "b") == [10, 20, 10, 10])
   }
 }
+
+/// Texture's stack alignment shorthands.
+@Suite struct StackAlignmentShorthandTests {
+  /// On a vertical stack, horizontalAlignment sets alignItems and verticalAlignment sets justifyContent.
+  @Test func verticalStack() throws {
+    let e = try SpecDecodingTests.decode(
+      #"{"type":"stack","direction":"vertical","horizontalAlignment":"right","verticalAlignment":"center"}"#)
+    guard case .stack(let s) = e.kind else {
+      Issue.record("not a stack")
+      return
+    }
+    #expect(s.alignItems == .end)
+    #expect(s.justifyContent == .center)
+  }
+
+  /// Combining a shorthand with the property it rewrites is refused; unknown values list the accepted ones.
+  @Test func conflictsAndUnknownValues() {
+    #expect(
+      SpecDecodingTests.error(#"{"type":"stack","justifyContent":"end","horizontalAlignment":"left"}"#)
+        == "root.horizontalAlignment: cannot be combined with justifyContent, which it sets")
+    #expect(
+      SpecDecodingTests.error(#"{"type":"stack","verticalAlignment":"middle"}"#)
+        == #"root.verticalAlignment: unknown value "middle" (expected one of "none", "top", "center", "bottom")"#)
+  }
+}

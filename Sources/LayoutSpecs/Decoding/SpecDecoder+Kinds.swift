@@ -84,8 +84,38 @@ extension SpecDecoder {
     if let v = try f.enumValue("flexWrap", StackLayoutSpec.FlexWrap.self) { s.flexWrap = v }
     if let v = try f.enumValue("alignContent", StackLayoutSpec.AlignContent.self) { s.alignContent = v }
     if let v = try f.number("lineSpacing") { s.lineSpacing = v }
+    try Self.applyAlignments(&s, f)
     s.children = try children(f, depth: depth)
     return .stack(s)
+  }
+
+  /// Texture's `horizontalAlignment` (`none`, `left`, `middle`, `right`) and `verticalAlignment` (`none`, `top`,
+  /// `center`, `bottom`): each rewrites justifyContent (its axis is the main axis) or alignItems (cross axis) to
+  /// start, center or end. Giving the rewritten property explicitly as well is an error (Texture asserts).
+  @inline(never) static func applyAlignments(_ s: inout StackLayoutSpec, _ f: Fields) throws(SpecDecodingError) {
+    let axes: [(key: String, values: [String], horizontal: Bool)] = [
+      ("horizontalAlignment", ["none", "left", "middle", "right"], true),
+      ("verticalAlignment", ["none", "top", "center", "bottom"], false),
+    ]
+    for axis in axes {
+      guard let value = try f.string(axis.key) else { continue }
+      guard let index = axis.values.firstIndex(of: value) else {
+        let list = axis.values.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw SpecDecodingError(path: f.at(axis.key), message: "unknown value \"\(value)\" (expected one of \(list))")
+      }
+      guard index > 0 else { continue }
+      let isMainAxis = axis.horizontal == (s.direction == .horizontal)
+      let rewritten = isMainAxis ? "justifyContent" : "alignItems"
+      if f.value(rewritten) != nil {
+        throw SpecDecodingError(
+          path: f.at(axis.key), message: "cannot be combined with \(rewritten), which it sets")
+      }
+      if isMainAxis {
+        s.justifyContent = [.start, .center, .end][index - 1]
+      } else {
+        s.alignItems = [.start, .center, .end][index - 1]
+      }
+    }
   }
 
   /// `insets {top, left, bottom, right}`: non-negative numbers or `"inf"`, missing = 0.

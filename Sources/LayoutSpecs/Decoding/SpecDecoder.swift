@@ -2,12 +2,28 @@ import JSONCodec
 
 /// Decodes the layout-spec JSON language into `LayoutElement` values, naming the JSON path of every error. Pure.
 ///
-/// Shape (texture.md §0, plus text, image and box): every element is an object with `type` and optional `id`,
-/// `name` and `style`. Containers: `stack` (`children`), `wrapper` (`children`), `absolute` (`children`), `inset`
-/// (`child`), `overlay` (`child`, `overlay`), `background` (`child`, `background`), `center` (`child`), `ratio`
-/// (`child`), `relative` (`child`), `corner` (`child`, `corner`). Leaves: `node`, `text`, `image`. `box` is kept as
-/// JSON for the box lowering. Numbers may be JSON numbers or the string `"inf"` where infinity means something
-/// (insets, max sizes); NaN (`"nan"`) is always rejected.
+/// Every element is an object with `type` and optional `id` (unique within the spec), `name` and `style`
+/// (`StyleDecoder`). Per type (defaults in brackets, Texture's):
+/// - `stack`: `direction` [horizontal|vertical], `spacing` [0], `justifyContent` [start|center|end|spaceBetween|
+///   spaceAround], `alignItems` [stretch|start|end|center|baselineFirst|baselineLast], `flexWrap` [noWrap|wrap],
+///   `alignContent` [start|center|end|spaceBetween|spaceAround|stretch], `lineSpacing` [0], `horizontalAlignment`
+///   / `verticalAlignment` shorthands, `children` [[]].
+/// - `inset`: `insets {top, left, bottom, right}` [0; `"inf"` allowed], `child`.
+/// - `overlay`: `child`, `overlay`?; `background`: `child`, `background`?.
+/// - `center`: `centeringOptions` [[] ⊂ {"x","y"}], `sizingOptions` [[] ⊂ {"minimumX","minimumY"}], `child`.
+/// - `ratio`: `ratio` (height / width, > 0, required), `child`.
+/// - `relative`: `horizontalPosition`, `verticalPosition` [none|start|center|end], `sizingOption`
+///   [[] ⊂ {"minimumWidth","minimumHeight"}], `child`.
+/// - `absolute`: `sizing` [default|sizeToFit], `children` (placed at `style.layoutPosition`).
+/// - `wrapper`: `children`. `corner`: `location` [topLeft|topRight|bottomLeft|bottomRight], `offset` [[0, 0]],
+///   `wrapsCorner` [false], `child`, `corner`.
+/// - `node`: optional `measure {kind: "fixed", size: [w, h]}`. `image`: `size` [w, h]? (intrinsic), `source`?.
+/// - `text`: `text` (required), `fontFamily` ["Ahem"], `fontSize` [16], `fontWeight` [400], `lineHeight`
+///   ["normal" | points], `maxLines` [0 = unlimited], `truncation` [tail|clip|none], `truncationString` ["…"],
+///   `alignment` [natural|left|center|right|justified], `color`?.
+/// - `box`: kept as JSON for the flex-box lowering (`BoxElement`).
+/// Numbers are JSON numbers; the string `"inf"` is accepted where infinity means something (insets, `maxWidth`,
+/// `maxHeight`); NaN (`"nan"`) is always rejected. Limits: `Limits.maxDepth` nesting, `Limits.maxElements` elements.
 package struct SpecDecoder: Sendable {
   /// Resource limits enforced while decoding one cell's spec.
   package struct Limits: Sendable, Equatable {

@@ -20,9 +20,22 @@ package struct LayoutEngine: Sendable {
     -> Layout
   {
     do {
+      try checkDepth(element)
       return try layoutThatFits(element, range: range, parentSize: range.max)
     } catch {
       throw LayoutFailure(path: path + error.path, message: error.message)
+    }
+  }
+
+  /// Refuses trees nested deeper than `environment.maxDepth` (trees built in code skip the decoder's check);
+  /// iterative, so any depth is safe to inspect.
+  private func checkDepth(_ root: LayoutElement) throws(LayoutFailure) {
+    var pending: [(LayoutElement, Int)] = [(root, 1)]
+    while let (e, depth) = pending.popLast() {
+      if depth > environment.maxDepth {
+        throw LayoutFailure(path: "", message: "nesting deeper than the maximum of \(environment.maxDepth) elements")
+      }
+      for c in e.subelements { pending.append((c, depth + 1)) }
     }
   }
 

@@ -9,6 +9,9 @@ package struct LayoutEnvironment: Sendable {
   package typealias BoxLayouter =
     @Sendable (BoxElement, SizeRange, Size, LayoutEnvironment) throws(LayoutFailure) -> Layout
 
+  /// Deepest element nesting a layout accepts (default: the decoder's `SpecDecoder.Limits.defaultMaxDepth`, which
+  /// keeps layout recursion well inside a 512 KiB worker stack).
+  package var maxDepth: Int = SpecDecoder.Limits.defaultMaxDepth
   /// Screen scale for pixel rounding (Texture's `ASScreenScale()`), 1, 2 or 3.
   package var scale: Double
   /// Text measurement; nil means a text leaf is an error.
