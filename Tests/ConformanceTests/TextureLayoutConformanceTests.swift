@@ -87,9 +87,40 @@ import Testing
         passed += 1
       }
     }
-    print("texture/\(file): run \(cases.count), passed \(passed), failed \(cases.count - passed)")
+    let withConstraints = cases.filter { $0["expected"]?["childConstraints"] != nil }.count
+    print(
+      "texture/\(file): run \(cases.count), passed \(passed), failed \(cases.count - passed)"
+        + " (child size ranges checked in \(withConstraints) cases)")
     for f in failures { print(f) }
     #expect(passed >= requiredPasses[file] ?? 0, "\(file): \(passed) passed, below the threshold")
+  }
+
+  /// `TextureCaseLayout` answers `{"size", "frames"}` and names the JSON path of a bad case.
+  @Test func caseEntryPoint() throws {
+    let good = try JSONParser.parse(
+      #"{"scale":2,"sizeRange":{"min":[0,0],"max":[100,"inf"]},"root":{"type":"stack","children":[{"type":"node","name":"a","style":{"width":10.25,"height":5}}]}}"#
+    )
+    let out = try TextureCaseLayout.layout(caseInput: try #require(good.objectValue), path: "cases[0].input")
+    #expect(out["size"] == .array([.double(10.5), .double(5)]))
+    #expect(out["frames"]?["a"] == .array([.double(0), .double(0), .double(10.5), .double(5)]))
+    let bad = try JSONParser.parse(#"{"sizeRange":{"min":[0,0],"max":[1,1]},"root":{"type":"stak"}}"#)
+    #expect(throws: SpecDecodingError.self) {
+      try TextureCaseLayout.layout(caseInput: try #require(bad.objectValue), path: "cases[3].input")
+    }
+    let badObject = try #require(bad.objectValue)
+    do throws(SpecDecodingError) {
+      _ = try TextureCaseLayout.layout(caseInput: badObject, path: "cases[3].input")
+    } catch {
+      #expect(error.path == "cases[3].input.root.type")
+    }
+    let nanRange = try JSONParser.parse(#"{"sizeRange":{"min":[0,0],"max":["nan",1]},"root":{"type":"node"}}"#)
+    let nanObject = try #require(nanRange.objectValue)
+    do throws(SpecDecodingError) {
+      _ = try TextureCaseLayout.layout(caseInput: nanObject, path: "input")
+      Issue.record("NaN range accepted")
+    } catch {
+      #expect(error.description == "input.sizeRange.max[0]: expected a number, got NaN")
+    }
   }
 
   /// All 104 stack cases.
