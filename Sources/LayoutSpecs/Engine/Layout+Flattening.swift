@@ -36,8 +36,11 @@ extension Layout {
     while let (l, abs) = pending.popLast() {
       let isLeaf = l.type == "node" || l.type == "text" || l.type == "image"
       if isLeaf || l.id != nil || l.name != nil {
-        // `+ 0` turns the −0 that ceiling tiny negative noise yields into +0.
-        let origin = Point(grid.ceil(abs.x) + 0, grid.ceil(abs.y) + 0)
+        // `+ 0` turns the −0 that ceiling tiny negative noise yields into +0; a non-finite coordinate (possible in
+        // Texture's arithmetic with unbounded ranges) is reported as 0 so frames stay representable in JSON.
+        let cx = grid.ceil(abs.x)
+        let cy = grid.ceil(abs.y)
+        let origin = Point(cx.isFinite ? cx + 0 : 0, cy.isFinite ? cy + 0 : 0)
         var frame = Rect(origin: origin, size: l.size)
         var lines = l.text?.lines
         if rightToLeft {

@@ -68,7 +68,8 @@ package struct LayoutEngine: Sendable {
   /// other is ceiled to the pixel grid.
   func finalSize(_ size: Size) -> Size {
     guard PointValidity.isValidForLayout(size.width), PointValidity.isValidForLayout(size.height) else { return .zero }
-    return grid.ceil(size)
+    // `+ 0` turns the −0 that ceiling 0 yields (0 − FLT_EPSILON rounds up to −0) into +0.
+    return Size(grid.ceil(size.width) + 0, grid.ceil(size.height) + 0)
   }
 
   /// `-calculateLayoutThatFits:` of each element kind, with the resolved range.

@@ -57,7 +57,9 @@ package struct InsetLayoutSpec: Sendable, Equatable {
       i.top,
       range.max.height
         - (finite(i.bottom, grid.round((range.max.height - sub.size.height) / 2)) + sub.size.height))
-    sub.position = Point(x, y)
+    // Deviation: an infinite inset in an unbounded range gives Texture a non-finite position; the child then sits
+    // at the start of that axis instead.
+    sub.position = Point(x.isFinite ? x : 0, y.isFinite ? y : 0)
     return Layout(type: "inset", size: computed, children: [sub])
   }
 
