@@ -1,3 +1,4 @@
+import JSONCodec
 import Testing
 
 @testable import LayoutSpecs
@@ -65,5 +66,22 @@ import Testing
     #expect(throws: LayoutFailure(path: "root.children[0]", message: "font \"Nope\" is not loaded")) {
       _ = try T.layout(T.stack([Self.text("t", "x")]), .unconstrained, measureText: failing)
     }
+  }
+}
+
+/// The flattened layout's JSON form.
+@Suite struct FlattenedLayoutJSONTests {
+  /// Ids, names, frames and text lines appear as documented.
+  @Test func jsonShape() throws {
+    let e = try SpecDecoder.decode(
+      json:
+        #"{"type":"stack","id":"row","children":[{"type":"node","id":"icon","style":{"width":10,"height":12}},{"type":"text","name":"label","text":"Hi","fontSize":10}]}"#
+    )
+    let engine = LayoutEngine(environment: LayoutEnvironment(scale: 2, measureText: FixedAdvanceTextMeasurer.measure))
+    let json = try engine.layout(e, in: .unconstrained).flattened(grid: engine.grid).json
+    let expected = try JSONParser.parse(
+      #"{"size":[22.0,12.0],"elements":[{"type":"stack","id":"row","frame":[0.0,0.0,22.0,12.0]},{"type":"node","id":"icon","frame":[0.0,0.0,10.0,12.0]},{"type":"text","name":"label","frame":[10.0,0.0,12.0,12.0],"lines":[{"range":[0,2],"x":0.0,"width":12.0,"baseline":8.0,"truncated":false}]}]}"#
+    )
+    #expect(json == expected)
   }
 }
