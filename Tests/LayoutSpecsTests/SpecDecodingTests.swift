@@ -235,3 +235,13 @@ import Testing
         == #"root.verticalAlignment: unknown value "middle" (expected one of "none", "top", "center", "bottom")"#)
   }
 }
+
+/// Error order follows the document: an element's own members before its children.
+@Suite struct DecodingErrorOrderTests {
+  /// The parent's bad style is reported, not the child's bad type.
+  @Test func parentBeforeChildren() {
+    #expect(
+      SpecDecodingTests.error(#"{"type":"stack","style":{"width":-1},"children":[{"type":"grid"}]}"#)
+        == "root.style.width: expected a non-negative size, got -1")
+  }
+}

@@ -93,8 +93,10 @@ package struct SpecDecoder: Sendable {
     let fields = try Self.fields(value, path)
     let type = try fields.requiredString("type")
     if let id = try fields.string("id") { try register(id: id, path: fields.at("id")) }
-    let kind = try self.kind(type, fields, depth: depth)
-    return try Self.element(fields, kind: kind)
+    // The element's own members are checked before its children, so errors come out in document order.
+    var element = try Self.element(fields)
+    element.kind = try self.kind(type, fields, depth: depth)
+    return element
   }
 
   /// Records an element id; a second element with the same id is an error naming the first one's path.
@@ -110,12 +112,10 @@ package struct SpecDecoder: Sendable {
     Fields(try Fields.object(value, path), path)
   }
 
-  /// The element with its common members (`id`, `name`, `style`) around a decoded kind.
-  @inline(never) static func element(_ f: Fields, kind: LayoutElement.Kind) throws(SpecDecodingError)
-    -> LayoutElement
-  {
+  /// An element with its common members (`id`, `name`, `style`) and a placeholder kind (replaced by the caller).
+  @inline(never) static func element(_ f: Fields) throws(SpecDecodingError) -> LayoutElement {
     let style = try StyleDecoder.style(f.obj["style"], path: f.at("style"))
-    return LayoutElement(id: try f.string("id"), name: try f.string("name"), style: style, kind: kind)
+    return LayoutElement(id: try f.string("id"), name: try f.string("name"), style: style, kind: .node(NodeLeaf()))
   }
 
   /// Decodes the required single child stored under `key`.
