@@ -1,0 +1,33 @@
+import JSONCodec
+
+extension FlattenedLayout {
+  /// The layout as JSON: `{"size": [w, h], "elements": [{"type", "id"?, "name"?, "frame": [x, y, w, h],
+  /// "lines"?: [{"range": [start, end], "x", "width", "baseline", "truncated"}]}, …]}` in drawing order. Frames are
+  /// points after pixel rounding, relative to the root.
+  package var json: JSONValue {
+    var elements: [JSONValue] = []
+    elements.reserveCapacity(frames.count)
+    for f in frames {
+      var o = JSONObject()
+      o["type"] = .string(f.type)
+      if let id = f.id { o["id"] = .string(id) }
+      if let name = f.name { o["name"] = .string(name) }
+      let r = f.frame
+      o["frame"] = .array([r.origin.x, r.origin.y, r.size.width, r.size.height].map(JSONValue.double))
+      if let lines = f.textLines {
+        o["lines"] = .array(
+          lines.map { line in
+            .object(
+              JSONObject([
+                ("range", .array([.int(Int64(line.range.lowerBound)), .int(Int64(line.range.upperBound))])),
+                ("x", .double(line.x)), ("width", .double(line.width)), ("baseline", .double(line.baseline)),
+                ("truncated", .bool(line.isTruncated)),
+              ]))
+          })
+      }
+      elements.append(.object(o))
+    }
+    return .object(
+      JSONObject([("size", .array([.double(size.width), .double(size.height)])), ("elements", .array(elements))]))
+  }
+}

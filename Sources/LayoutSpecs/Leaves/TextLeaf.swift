@@ -1,0 +1,124 @@
+/// A text node (`ASTextNode`): a string and its typographic attributes. Pure value.
+///
+/// Layout does not shape text itself: `LayoutEnvironment.measureText` measures it (contract: `TextMeasurement`).
+package struct TextLeaf: Sendable, Equatable {
+  /// The text to show.
+  package var text: String
+  /// Font family name, e.g. `"Ahem"` or `"Inter"`.
+  package var fontFamily: String
+  /// Font size in points (> 0).
+  package var fontSize: Double
+  /// CSS-style weight 1…1000 (400 regular, 700 bold).
+  package var fontWeight: Int
+  /// Line height.
+  package var lineHeight: LineHeight
+  /// Maximum number of lines; 0 = unlimited (Texture's `maximumNumberOfLines`).
+  package var maxLines: Int
+  /// What happens to text that does not fit.
+  package var truncation: Truncation
+  /// Horizontal alignment of lines.
+  package var alignment: TextAlignment
+  /// Colour for drawing (`#rrggbb` or `#rrggbbaa`); not used by layout.
+  package var color: String?
+
+  /// A text leaf with Texture's defaults: weight 400, normal line height, unlimited lines, tail truncation with
+  /// "…", natural alignment.
+  package init(
+    text: String, fontFamily: String, fontSize: Double, fontWeight: Int = 400, lineHeight: LineHeight = .normal,
+    maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"), alignment: TextAlignment = .natural,
+    color: String? = nil
+  ) {
+    self.text = text
+    self.fontFamily = fontFamily
+    self.fontSize = fontSize
+    self.fontWeight = fontWeight
+    self.lineHeight = lineHeight
+    self.maxLines = maxLines
+    self.truncation = truncation
+    self.alignment = alignment
+    self.color = color
+  }
+
+  /// Distance between baselines.
+  package enum LineHeight: Sendable, Equatable, Hashable {
+    /// The font's own line height (ascent + descent + line gap).
+    case normal
+    /// A fixed line height in points.
+    case points(Double)
+  }
+
+  /// Texture's truncation modes for text that does not fit its lines or range.
+  package enum Truncation: Sendable, Equatable, Hashable {
+    /// Cut the last visible line and end it with this string (default "…", `ASTextKitTailTruncater`).
+    case tail(String)
+    /// Cut at the last line boundary without a marker (`NSLineBreakByClipping`).
+    case clip
+    /// No truncation: all lines are laid out (height may exceed the range and is then clamped).
+    case none
+  }
+
+  /// Horizontal alignment of each line inside the leaf's width.
+  package enum TextAlignment: String, Sendable, Equatable, Hashable, CaseIterable {
+    /// Left for left-to-right text.
+    case natural
+    /// Left edge.
+    case left
+    /// Centred.
+    case center
+    /// Right edge.
+    case right
+    /// Stretched to the width except the last line.
+    case justified
+  }
+}
+
+/// What a text measurer returns for a text leaf and a size range. Pure value.
+///
+/// Contract (texture.md §7.8): lay the text out in a container of `range.max` (width may be infinite), honour
+/// `maxLines` and `truncation`; `size.width` = the longest line (shrink-wraps) and `size.height` = the used height,
+/// both in points. Layout caps the size at `range.max` and clamps it into the range, so a range that forces a larger
+/// width wins. `ascender` = first line's ascent from the top (Texture's `style.ascender`); `descender` = last line's
+/// descent as Texture signs it (≤ 0, `style.descender`). Lines are relative to the leaf's origin, aligned inside
+/// `size.width`; layout shifts centred and right-aligned lines when the range makes the leaf wider.
+package struct TextMeasurement: Sendable, Equatable {
+  /// Used size in points (before clamping into the range).
+  package var size: Size
+  /// Laid-out lines, top to bottom.
+  package var lines: [TextLine]
+  /// First line's ascender.
+  package var ascender: Double
+  /// Last line's descender (≤ 0).
+  package var descender: Double
+
+  /// A measurement from its parts.
+  package init(size: Size, lines: [TextLine], ascender: Double, descender: Double) {
+    self.size = size
+    self.lines = lines
+    self.ascender = ascender
+    self.descender = descender
+  }
+}
+
+/// One laid-out line of a text leaf. Pure value.
+package struct TextLine: Sendable, Equatable {
+  /// Range of the line in the leaf's text, in Unicode scalar offsets (`start..<end`); a truncated line ends where
+  /// the visible text ends.
+  package var range: Range<Int>
+  /// Horizontal offset of the line from the leaf's left edge (alignment), in points.
+  package var x: Double
+  /// Advance width of the line's glyphs (including a truncation marker), in points.
+  package var width: Double
+  /// Baseline's distance from the leaf's top, in points.
+  package var baseline: Double
+  /// True when the line ends with the truncation marker.
+  package var isTruncated: Bool
+
+  /// A line from its parts.
+  package init(range: Range<Int>, x: Double = 0, width: Double, baseline: Double, isTruncated: Bool = false) {
+    self.range = range
+    self.x = x
+    self.width = width
+    self.baseline = baseline
+    self.isTruncated = isTruncated
+  }
+}

@@ -1,0 +1,121 @@
+/// One element of a cell's layout-spec tree: a spec with children, or a leaf. Pure, immutable value.
+///
+/// `id` lets clients query or patch the element later; `name` labels leaves in Texture fixtures. Both appear in
+/// flattened layouts.
+package struct LayoutElement: Sendable, Equatable {
+  /// Immutable shared storage: keeps the value 8 bytes wide so that specs holding children, and the layout
+  /// recursion that copies them, use little stack per nesting level.
+  private final class Storage: Sendable {
+    /// See `LayoutElement.id`.
+    let id: String?
+    /// See `LayoutElement.name`.
+    let name: String?
+    /// See `LayoutElement.style`.
+    let style: ElementStyle
+    /// See `LayoutElement.kind`.
+    let kind: Kind
+
+    /// Storage from its parts.
+    init(id: String?, name: String?, style: ElementStyle, kind: Kind) {
+      self.id = id
+      self.name = name
+      self.style = style
+      self.kind = kind
+    }
+  }
+
+  /// The element's fields.
+  private var storage: Storage
+
+  /// Client-chosen identifier, unique within a cell by convention (not enforced).
+  package var id: String? {
+    get { storage.id }
+    set { storage = Storage(id: newValue, name: name, style: style, kind: kind) }
+  }
+  /// Descriptive name (fixtures name their leaves).
+  package var name: String? {
+    get { storage.name }
+    set { storage = Storage(id: id, name: newValue, style: style, kind: kind) }
+  }
+  /// Sizing and placement properties.
+  package var style: ElementStyle {
+    get { storage.style }
+    set { storage = Storage(id: id, name: name, style: newValue, kind: kind) }
+  }
+  /// What the element is.
+  package var kind: Kind {
+    get { storage.kind }
+    set { storage = Storage(id: id, name: name, style: style, kind: newValue) }
+  }
+
+  /// An element from its parts.
+  package init(id: String? = nil, name: String? = nil, style: ElementStyle = ElementStyle(), kind: Kind) {
+    storage = Storage(id: id, name: name, style: style, kind: kind)
+  }
+
+  /// Field-wise equality (identical storage is equal without comparing).
+  package static func == (lhs: LayoutElement, rhs: LayoutElement) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.style == rhs.style && lhs.kind == rhs.kind)
+  }
+
+  /// The spec or leaf an element is.
+  package indirect enum Kind: Sendable, Equatable {
+    /// `ASStackLayoutSpec`.
+    case stack(StackLayoutSpec)
+    /// `ASInsetLayoutSpec`.
+    case inset(InsetLayoutSpec)
+    /// `ASOverlayLayoutSpec`.
+    case overlay(OverlayLayoutSpec)
+    /// `ASBackgroundLayoutSpec`.
+    case background(BackgroundLayoutSpec)
+    /// `ASCenterLayoutSpec`.
+    case center(CenterLayoutSpec)
+    /// `ASRatioLayoutSpec`.
+    case ratio(RatioLayoutSpec)
+    /// `ASRelativeLayoutSpec`.
+    case relative(RelativeLayoutSpec)
+    /// `ASAbsoluteLayoutSpec`.
+    case absolute(AbsoluteLayoutSpec)
+    /// `ASWrapperLayoutSpec`.
+    case wrapper(WrapperLayoutSpec)
+    /// `ASCornerLayoutSpec`.
+    case corner(CornerLayoutSpec)
+    /// A plain display node (view block / view-controller block cells), optionally with a fixed measurement.
+    case node(NodeLeaf)
+    /// A text node (`ASTextNode`), measured through `LayoutEnvironment.measureText`.
+    case text(TextLeaf)
+    /// An image node (`ASImageNode`) with an intrinsic size.
+    case image(ImageLeaf)
+    /// A Yoga-style flex box, laid out through `LayoutEnvironment.layoutBox`.
+    case box(BoxElement)
+  }
+
+  /// The element's kind as a short tag (`"stack"`, `"text"`, …), the JSON `type` value.
+  package var typeName: String {
+    switch kind {
+    case .stack: return "stack"
+    case .inset: return "inset"
+    case .overlay: return "overlay"
+    case .background: return "background"
+    case .center: return "center"
+    case .ratio: return "ratio"
+    case .relative: return "relative"
+    case .absolute: return "absolute"
+    case .wrapper: return "wrapper"
+    case .corner: return "corner"
+    case .node: return "node"
+    case .text: return "text"
+    case .image: return "image"
+    case .box: return "box"
+    }
+  }
+
+  /// True for leaves (node, text, image); boxes and specs are containers.
+  package var isLeaf: Bool {
+    switch kind {
+    case .node, .text, .image: return true
+    default: return false
+    }
+  }
+}
