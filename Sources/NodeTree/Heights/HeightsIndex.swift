@@ -1,0 +1,185 @@
+/// An ordered sequence of row heights with prefix sums: an implicit treap with subtree counts and sums.
+///
+/// Pure value type; Session-isolated when owned by a table. Positions are 0-based indexes into the sequence.
+/// Every operation is O(log n) expected: insert and remove anywhere, change a height, offset of a row, row at
+/// an offset, rank of a handle. Heights are points before pixel rounding. A per-row `separator` (points) is not
+/// stored: queries take it as a parameter and add `index × separator`, so changing separators costs nothing.
+/// Each element gets a `Handle` that stays valid while the element is in the sequence, whatever moves around it.
+package struct HeightsIndex: Sendable {
+  /// A stable reference to one element; valid until that element is removed.
+  package typealias Handle = Int32
+
+  /// Marks "no node".
+  static let none: Int32 = -1
+
+  var left: [Int32] = []
+  var right: [Int32] = []
+  var parent: [Int32] = []
+  var priority: [UInt32] = []
+  var size: [Int32] = []
+  var height: [Double] = []
+  var sum: [Double] = []
+  var root: Int32 = HeightsIndex.none
+  var free: [Int32] = []
+  var random = SplitMix64(seed: 0x5EED_1DE5)
+
+  /// Creates an empty sequence.
+  package init() {}
+
+  /// Creates a sequence holding `heights` in order, built in O(n).
+  package init(heights: [Double]) {
+    append(contentsOf: heights)
+  }
+
+  /// Number of elements.
+  package var count: Int { root == Self.none ? 0 : Int(size[Int(root)]) }
+
+  /// Sum of all heights plus `count × separator` (points).
+  package func totalHeight(separator: Double = 0) -> Double {
+    root == Self.none ? 0 : sum[Int(root)] + Double(count) * separator
+  }
+
+  /// The height stored at `index` (without separator); nil when out of range.
+  package func height(at index: Int) -> Double? {
+    guard let node = node(at: index) else { return nil }
+    return height[Int(node)]
+  }
+
+  /// The height stored for `handle` (without separator).
+  package func height(of handle: Handle) -> Double { height[Int(handle)] }
+
+  /// The handle of the element at `index`; nil when out of range.
+  package func handle(at index: Int) -> Handle? { node(at: index) }
+
+  /// The current index of the element `handle` (O(log n), walks parent links).
+  package func index(of handle: Handle) -> Int {
+    var node = handle
+    var rank = Int(sizeOf(left[Int(node)]))
+    while parent[Int(node)] != Self.none {
+      let up = parent[Int(node)]
+      if right[Int(up)] == node { rank += Int(sizeOf(left[Int(up)])) + 1 }
+      node = up
+    }
+    return rank
+  }
+
+  /// Top edge of the element at `index`: heights of all elements before it plus `index × separator`.
+  /// `index == count` gives the total height. Out-of-range indexes are clamped.
+  package func offset(ofIndex index: Int, separator: Double = 0) -> Double {
+    let target = max(0, min(index, count))
+    var node = root
+    var remaining = target
+    var accumulated = 0.0
+    while node != Self.none {
+      let leftChild = left[Int(node)]
+      let leftSize = Int(sizeOf(leftChild))
+      if remaining <= leftSize {
+        node = leftChild
+      } else {
+        accumulated += sumOf(leftChild) + height[Int(node)]
+        remaining -= leftSize + 1
+        node = right[Int(node)]
+      }
+    }
+    return accumulated + Double(target) * separator
+  }
+
+  /// The index of the element whose span `[offset, offset + height + separator)` contains `y`;
+  /// nil when `y` is negative or at/after the total height.
+  package func index(containingOffset y: Double, separator: Double = 0) -> Int? {
+    guard y >= 0 else { return nil }
+    var node = root
+    var remaining = y
+    var base = 0
+    while node != Self.none {
+      let leftChild = left[Int(node)]
+      let leftSize = Int(sizeOf(leftChild))
+      let leftTotal = sumOf(leftChild) + Double(leftSize) * separator
+      if remaining < leftTotal {
+        node = leftChild
+        continue
+      }
+      remaining -= leftTotal
+      let own = height[Int(node)] + separator
+      if remaining < own { return base + leftSize }
+      remaining -= own
+      base += leftSize + 1
+      node = right[Int(node)]
+    }
+    return nil
+  }
+
+  /// Inserts `height` so that it ends up at `index` (0…count, clamped) and returns its handle.
+  @discardableResult
+  package mutating func insert(_ height: Double, at index: Int) -> Handle {
+    let node = makeNode(height)
+    let (lower, upper) = split(root, max(0, min(index, count)))
+    root = merge(merge(lower, node), upper)
+    setParent(root, Self.none)
+    return node
+  }
+
+  /// Appends heights at the end in O(k log n); the handles are returned in order.
+  @discardableResult
+  package mutating func append(contentsOf heights: [Double]) -> [Handle] {
+    let handles = heights.map { makeNode($0) }
+    let built = buildBalanced(handles, 0, handles.count, depth: 0)
+    root = merge(root, built)
+    setParent(root, Self.none)
+    return handles
+  }
+
+  /// Inserts `heights` as a contiguous run starting at `index` (clamped); returns their handles in order.
+  @discardableResult
+  package mutating func insert(contentsOf heights: [Double], at index: Int) -> [Handle] {
+    let handles = heights.map { makeNode($0) }
+    let built = buildBalanced(handles, 0, handles.count, depth: 0)
+    let (lower, upper) = split(root, max(0, min(index, count)))
+    root = merge(merge(lower, built), upper)
+    setParent(root, Self.none)
+    return handles
+  }
+
+  /// Removes the element at `index`; returns its handle (now invalid) and height, or nil when out of range.
+  @discardableResult
+  package mutating func remove(at index: Int) -> (handle: Handle, height: Double)? {
+    guard index >= 0, index < count else { return nil }
+    let (lower, rest) = split(root, index)
+    let (middle, upper) = split(rest, 1)
+    root = merge(lower, upper)
+    setParent(root, Self.none)
+    let removedHeight = height[Int(middle)]
+    release(middle)
+    return (middle, removedHeight)
+  }
+
+  /// Removes `length` elements starting at `index` (clamped) and returns their handles (now invalid) in order.
+  @discardableResult
+  package mutating func removeSubrange(from index: Int, length: Int) -> [Handle] {
+    let start = max(0, min(index, count))
+    let end = max(start, min(start + length, count))
+    guard end > start else { return [] }
+    let (lower, rest) = split(root, start)
+    let (middle, upper) = split(rest, end - start)
+    root = merge(lower, upper)
+    setParent(root, Self.none)
+    var removed: [Handle] = []
+    removed.reserveCapacity(end - start)
+    collect(middle, into: &removed)
+    for node in removed { release(node) }
+    return removed
+  }
+
+  /// Sets the height of `handle` and updates the sums on its path to the root.
+  package mutating func setHeight(_ newHeight: Double, of handle: Handle) {
+    height[Int(handle)] = newHeight
+    var node = handle
+    while node != Self.none {
+      recompute(node)
+      node = parent[Int(node)]
+    }
+  }
+
+  /// Removes everything.
+  package mutating func removeAll() { self = HeightsIndex() }
+}
