@@ -1,0 +1,143 @@
+import Testing
+@testable import NodeTree
+
+/// Random batches (seeded; the seed is printed) applied to `TableNode` and to a naive model built from plain
+/// arrays; row order, ids, generations and heights must agree after every step, in both element maps. Invalid
+/// batches must throw and leave the table unchanged.
+@Suite struct ThrashTests {
+  /// A naive row: id and the generation its layout was requested for.
+  struct NaiveRow: Equatable {
+    var id: RowID
+    var generation: UInt64
+  }
+
+  typealias Naive = [[NaiveRow]]
+
+  /// Height the fake layout job reports for (id, generation): deterministic, so the naive model can predict it.
+  static func height(_ id: RowID, _ generation: UInt64) -> Double {
+    Double((id.rawValue.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) } &+ Int(generation) &* 7) & 63)
+  }
+
+  @Test(arguments: [UInt64(20_261_122), 1, 99, 4096])
+  func thrash(seed: UInt64) throws {
+    print("NodeTree thrash seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let separator = 0.5
+    var table = TableNode<Int>(separatorHeight: separator)
+    var naiveStates: [Int: Naive] = [0: []]
+    var outstanding: [LayoutRequest<Int>] = []
+    var nextID = 0
+    // Start with reloadData.
+    let initial = (0..<3).map { _ in
+      (0..<Int.random(in: 0...5, using: &random)).map { _ -> RowSpec<Int> in
+        nextID += 1
+        return RowSpec(id: RowID("n\(nextID)"), content: nextID)
+      }
+    }
+    let first = try table.reloadData(initial)
+    var pending: Naive = initial.map { $0.map { NaiveRow(id: $0.id ?? RowID(""), generation: 0) } }
+    learn(&pending, first.layoutRequests)
+    naiveStates[first.changeSet.seq] = pending
+    outstanding += first.layoutRequests
+    var invalidCount = 0
+    var validCount = 0
+    for step in 0..<1500 {
+      let roll = Int.random(in: 0..<100, using: &random)
+      if roll < 20 {
+        // An invalid batch must change nothing.
+        let before = snapshot(table)
+        let batch = invalidBatch(pending, &random, &nextID)
+        do {
+          _ = try table.performBatch(batch)
+          Issue.record("seed \(seed) step \(step): invalid batch accepted")
+        } catch {
+          invalidCount += 1
+        }
+        #expect(snapshot(table) == before, "seed \(seed) step \(step): invalid batch changed the table")
+      } else if roll < 22 {
+        let sections = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+          (0..<Int.random(in: 0...4, using: &random)).map { _ -> RowSpec<Int> in
+            nextID += 1
+            return RowSpec(id: RowID("n\(nextID)"), content: nextID)
+          }
+        }
+        let result = try table.reloadData(sections)
+        pending = sections.map { $0.map { NaiveRow(id: $0.id ?? RowID(""), generation: 0) } }
+        learn(&pending, result.layoutRequests)
+        naiveStates[result.changeSet.seq] = pending
+        outstanding += result.layoutRequests
+      } else {
+        let (batch, expected) = validBatch(pending, &random, &nextID)
+        let result = try table.performBatch(batch)
+        validCount += 1
+        var next = expected
+        // Rows with assigned ids take them from the requests (by new index path).
+        for request in result.layoutRequests where next[request.indexPath.section][request.indexPath.row].id.rawValue.isEmpty {
+          next[request.indexPath.section][request.indexPath.row].id = request.id
+        }
+        learn(&next, result.layoutRequests)
+        pending = next
+        naiveStates[result.changeSet.seq] = pending
+        outstanding += result.layoutRequests
+        #expect(Set(result.changeSet.insertedRows + result.changeSet.reloadedRows) == Set(result.layoutRequests.map(\.id)))
+      }
+      // Deliver a random share of outstanding layout results, in random order, plus a stale one.
+      outstanding.shuffle(using: &random)
+      let deliver = Int.random(in: 0...outstanding.count, using: &random)
+      for request in outstanding.prefix(deliver) {
+        _ = try table.acceptLayout(id: request.id, generation: request.generation, height: Self.height(request.id, request.generation))
+      }
+      outstanding.removeFirst(deliver)
+      if let any = pending.joined().first {
+        #expect(try table.acceptLayout(id: any.id, generation: 0, height: 1).accepted == false)
+      }
+      try check(table, pending: pending, naiveStates: naiveStates, separator: separator, seed: seed, step: step)
+    }
+    // Drain: everything commits.
+    for request in outstanding {
+      _ = try table.acceptLayout(id: request.id, generation: request.generation, height: Self.height(request.id, request.generation))
+    }
+    #expect(!table.isProcessingUpdates)
+    #expect(table.lastCommittedSeq == table.lastSubmittedSeq)
+    try check(table, pending: pending, naiveStates: naiveStates, separator: separator, seed: seed, step: -1)
+    #expect(invalidCount > 200 && validCount > 1000)
+  }
+
+  /// Records the generation of every requested row.
+  private func learn(_ naive: inout Naive, _ requests: [LayoutRequest<Int>]) {
+    var generation: [RowID: UInt64] = [:]
+    for request in requests { generation[request.id] = request.generation }
+    for section in naive.indices {
+      for row in naive[section].indices {
+        if let value = generation[naive[section][row].id] { naive[section][row].generation = value }
+      }
+    }
+  }
+
+  /// Compares both maps with the naive states.
+  private func check(
+    _ table: TableNode<Int>, pending: Naive, naiveStates: [Int: Naive], separator: Double, seed: UInt64, step: Int
+  ) throws {
+    #expect(table.pendingMap.allRowIDs == pending.map { $0.map(\.id) }, "seed \(seed) step \(step): pending order")
+    for row in pending.joined() {
+      #expect(table.cell(row.id)?.generation == row.generation, "seed \(seed) step \(step): generation of \(row.id)")
+    }
+    guard let visible = naiveStates[table.lastCommittedSeq] else {
+      Issue.record("seed \(seed) step \(step): no naive state for seq \(table.lastCommittedSeq)")
+      return
+    }
+    #expect(table.visibleMap.allRowIDs == visible.map { $0.map(\.id) }, "seed \(seed) step \(step): visible order")
+    var offset = 0.0
+    for (section, rows) in visible.enumerated() {
+      for (index, row) in rows.enumerated() {
+        let path = TableIndexPath(section: section, row: index)
+        let expected = Self.height(row.id, row.generation)
+        #expect(table.visibleMap.height(of: row.id) == expected, "seed \(seed) step \(step): height of \(row.id)")
+        #expect(try table.rowOffset(at: path) == offset)
+        if expected + separator > 0 { #expect(table.indexPath(atOffset: offset) == path) }
+        offset += expected + separator
+      }
+    }
+    #expect(table.contentHeight == offset)
+  }
+}
