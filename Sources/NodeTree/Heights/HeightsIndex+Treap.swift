@@ -1,21 +1,21 @@
 /// Treap internals of `HeightsIndex`: node pool, split, merge, balanced build. Pure.
 extension HeightsIndex {
   /// Subtree size of `node` (0 for none).
-  @inline(__always) func sizeOf(_ node: Int32) -> Int32 { node == Self.none ? 0 : size[Int(node)] }
+  @inline(__always) func sizeOf(_ node: Int32) -> Int32 { node == Self.none ? 0 : nodes[Int(node)].size }
 
   /// Subtree height sum of `node` (0 for none).
-  @inline(__always) func sumOf(_ node: Int32) -> Double { node == Self.none ? 0 : sum[Int(node)] }
+  @inline(__always) func sumOf(_ node: Int32) -> Double { node == Self.none ? 0 : nodes[Int(node)].sum }
 
   /// Sets the parent link of `node` when it exists.
   @inline(__always) mutating func setParent(_ node: Int32, _ newParent: Int32) {
-    if node != Self.none { parent[Int(node)] = newParent }
+    if node != Self.none { nodes[Int(node)].parent = newParent }
   }
 
   /// Recomputes size and sum of `node` from its children.
   @inline(__always) mutating func recompute(_ node: Int32) {
     let index = Int(node)
-    size[index] = 1 + sizeOf(left[index]) + sizeOf(right[index])
-    sum[index] = height[index] + sumOf(left[index]) + sumOf(right[index])
+    nodes[index].size = 1 + sizeOf(nodes[index].left) + sizeOf(nodes[index].right)
+    nodes[index].sum = nodes[index].height + sumOf(nodes[index].left) + sumOf(nodes[index].right)
   }
 
   /// The node at `index` in order, or nil when out of range.
@@ -24,14 +24,14 @@ extension HeightsIndex {
     var node = root
     var remaining = index
     while node != Self.none {
-      let leftSize = Int(sizeOf(left[Int(node)]))
+      let leftSize = Int(sizeOf(nodes[Int(node)].left))
       if remaining < leftSize {
-        node = left[Int(node)]
+        node = nodes[Int(node)].left
       } else if remaining == leftSize {
         return node
       } else {
         remaining -= leftSize + 1
-        node = right[Int(node)]
+        node = nodes[Int(node)].right
       }
     }
     return nil
@@ -40,25 +40,14 @@ extension HeightsIndex {
   /// Allocates a detached leaf node with a random priority.
   mutating func makeNode(_ value: Double) -> Int32 {
     let newPriority = UInt32(truncatingIfNeeded: random.next() >> 32)
+    let node = Node(left: Self.none, right: Self.none, parent: Self.none, size: 1, priority: newPriority,
+                    height: value, sum: value)
     if let reused = free.popLast() {
-      let index = Int(reused)
-      left[index] = Self.none
-      right[index] = Self.none
-      parent[index] = Self.none
-      priority[index] = newPriority
-      size[index] = 1
-      height[index] = value
-      sum[index] = value
+      nodes[Int(reused)] = node
       return reused
     }
-    left.append(Self.none)
-    right.append(Self.none)
-    parent.append(Self.none)
-    priority.append(newPriority)
-    size.append(1)
-    height.append(value)
-    sum.append(value)
-    return Int32(left.count - 1)
+    nodes.append(node)
+    return Int32(nodes.count - 1)
   }
 
   /// Returns `node` to the free list.
@@ -69,22 +58,22 @@ extension HeightsIndex {
   /// Splits the tree at `node` into the first `k` elements and the rest; both results have parent none.
   mutating func split(_ node: Int32, _ k: Int) -> (Int32, Int32) {
     if node == Self.none { return (Self.none, Self.none) }
-    let leftSize = Int(sizeOf(left[Int(node)]))
+    let leftSize = Int(sizeOf(nodes[Int(node)].left))
     if k <= leftSize {
-      let (lower, upper) = split(left[Int(node)], k)
-      left[Int(node)] = upper
+      let (lower, upper) = split(nodes[Int(node)].left, k)
+      nodes[Int(node)].left = upper
       setParent(upper, node)
       recompute(node)
       setParent(lower, Self.none)
-      parent[Int(node)] = Self.none
+      nodes[Int(node)].parent = Self.none
       return (lower, node)
     } else {
-      let (lower, upper) = split(right[Int(node)], k - leftSize - 1)
-      right[Int(node)] = lower
+      let (lower, upper) = split(nodes[Int(node)].right, k - leftSize - 1)
+      nodes[Int(node)].right = lower
       setParent(lower, node)
       recompute(node)
       setParent(upper, Self.none)
-      parent[Int(node)] = Self.none
+      nodes[Int(node)].parent = Self.none
       return (node, upper)
     }
   }
@@ -93,36 +82,36 @@ extension HeightsIndex {
   mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
     if a == Self.none { return b }
     if b == Self.none { return a }
-    if priority[Int(a)] > priority[Int(b)] {
-      let merged = merge(right[Int(a)], b)
-      right[Int(a)] = merged
+    if nodes[Int(a)].priority > nodes[Int(b)].priority {
+      let merged = merge(nodes[Int(a)].right, b)
+      nodes[Int(a)].right = merged
       setParent(merged, a)
       recompute(a)
       return a
     } else {
-      let merged = merge(a, left[Int(b)])
-      left[Int(b)] = merged
+      let merged = merge(a, nodes[Int(b)].left)
+      nodes[Int(b)].left = merged
       setParent(merged, b)
       recompute(b)
       return b
     }
   }
 
-  /// Links `nodes[from..<to]` into a balanced tree whose priorities decrease with depth (a valid treap).
-  mutating func buildBalanced(_ nodes: [Int32], _ from: Int, _ to: Int, depth: Int) -> Int32 {
+  /// Links `handles[from..<to]` into a balanced tree whose priorities decrease with depth (a valid treap).
+  mutating func buildBalanced(_ handles: [Int32], _ from: Int, _ to: Int, depth: Int) -> Int32 {
     guard from < to else { return Self.none }
     let middle = (from + to) / 2
-    let node = nodes[middle]
+    let node = handles[middle]
     // Top 6 bits encode depth so parents always outrank children; low bits stay random.
     let level = UInt32(max(0, 63 - min(depth, 63))) << 26
-    priority[Int(node)] = level | (priority[Int(node)] & 0x03FF_FFFF)
-    let lower = buildBalanced(nodes, from, middle, depth: depth + 1)
-    let upper = buildBalanced(nodes, middle + 1, to, depth: depth + 1)
-    left[Int(node)] = lower
-    right[Int(node)] = upper
+    nodes[Int(node)].priority = level | (nodes[Int(node)].priority & 0x03FF_FFFF)
+    let lower = buildBalanced(handles, from, middle, depth: depth + 1)
+    let upper = buildBalanced(handles, middle + 1, to, depth: depth + 1)
+    nodes[Int(node)].left = lower
+    nodes[Int(node)].right = upper
     setParent(lower, node)
     setParent(upper, node)
-    parent[Int(node)] = Self.none
+    nodes[Int(node)].parent = Self.none
     recompute(node)
     return node
   }
@@ -134,11 +123,11 @@ extension HeightsIndex {
     while current != Self.none || !stack.isEmpty {
       while current != Self.none {
         stack.append(current)
-        current = left[Int(current)]
+        current = nodes[Int(current)].left
       }
       guard let top = stack.popLast() else { break }
       result.append(top)
-      current = right[Int(top)]
+      current = nodes[Int(top)].right
     }
   }
 }
