@@ -50,6 +50,23 @@ extension HeightsIndex {
     return Int32(nodes.count - 1)
   }
 
+  /// Puts `child` where the descent below `above` went (the root when `above` is none) and recomputes the
+  /// sizes and sums from `above` up to the root.
+  mutating func replaceChild(of above: Int32, goesLeft: Bool, with child: Int32) {
+    guard above != Self.none else {
+      root = child
+      setParent(child, Self.none)
+      return
+    }
+    if goesLeft { nodes[Int(above)].left = child } else { nodes[Int(above)].right = child }
+    setParent(child, above)
+    var current = above
+    while current != Self.none {
+      recompute(current)
+      current = nodes[Int(current)].parent
+    }
+  }
+
   /// Returns `node` to the free list.
   mutating func release(_ node: Int32) {
     free.append(node)
@@ -95,6 +112,24 @@ extension HeightsIndex {
       recompute(b)
       return b
     }
+  }
+
+  /// Allocates nodes for `heights` in the level order of the balanced tree `buildBalanced` will link, so the
+  /// top levels share a few pages and stay cached; returns the handles in element order.
+  mutating func allocateLevelOrder(_ heights: [Double]) -> [Int32] {
+    var handles = [Int32](repeating: Self.none, count: heights.count)
+    var queue: [(from: Int, to: Int)] = [(0, heights.count)]
+    var head = 0
+    while head < queue.count {
+      let (from, to) = queue[head]
+      head += 1
+      guard from < to else { continue }
+      let middle = (from + to) / 2
+      handles[middle] = makeNode(heights[middle])
+      queue.append((from, middle))
+      queue.append((middle + 1, to))
+    }
+    return handles
   }
 
   /// Links `handles[from..<to]` into a balanced tree whose priorities decrease with depth (a valid treap).

@@ -123,19 +123,41 @@ package struct HeightsIndex: Sendable {
   }
 
   /// Inserts `height` so that it ends up at `index` (0…count, clamped) and returns its handle.
+  /// Descends while ancestors outrank the new node, then splits only the subtree it replaces.
   @discardableResult
   package mutating func insert(_ height: Double, at index: Int) -> Handle {
     let node = makeNode(height)
-    let (lower, upper) = split(root, max(0, min(index, count)))
-    root = merge(merge(lower, node), upper)
-    setParent(root, Self.none)
+    let newPriority = nodes[Int(node)].priority
+    var remaining = max(0, min(index, count))
+    var above = Self.none
+    var goesLeft = false
+    var current = root
+    while current != Self.none, nodes[Int(current)].priority >= newPriority {
+      let leftSize = Int(sizeOf(nodes[Int(current)].left))
+      above = current
+      if remaining <= leftSize {
+        goesLeft = true
+        current = nodes[Int(current)].left
+      } else {
+        remaining -= leftSize + 1
+        goesLeft = false
+        current = nodes[Int(current)].right
+      }
+    }
+    let (lower, upper) = split(current, remaining)
+    nodes[Int(node)].left = lower
+    nodes[Int(node)].right = upper
+    setParent(lower, node)
+    setParent(upper, node)
+    recompute(node)
+    replaceChild(of: above, goesLeft: goesLeft, with: node)
     return node
   }
 
   /// Appends heights at the end in O(k log n); the handles are returned in order.
   @discardableResult
   package mutating func append(contentsOf heights: [Double]) -> [Handle] {
-    let handles = heights.map { makeNode($0) }
+    let handles = allocateLevelOrder(heights)
     let built = buildBalanced(handles, 0, handles.count, depth: 0)
     root = merge(root, built)
     setParent(root, Self.none)
@@ -145,7 +167,7 @@ package struct HeightsIndex: Sendable {
   /// Inserts `heights` as a contiguous run starting at `index` (clamped); returns their handles in order.
   @discardableResult
   package mutating func insert(contentsOf heights: [Double], at index: Int) -> [Handle] {
-    let handles = heights.map { makeNode($0) }
+    let handles = allocateLevelOrder(heights)
     let built = buildBalanced(handles, 0, handles.count, depth: 0)
     let (lower, upper) = split(root, max(0, min(index, count)))
     root = merge(merge(lower, built), upper)
@@ -154,16 +176,21 @@ package struct HeightsIndex: Sendable {
   }
 
   /// Removes the element at `index`; returns its handle (now invalid) and height, or nil when out of range.
+  /// Merges the node's two subtrees in its place.
   @discardableResult
   package mutating func remove(at index: Int) -> (handle: Handle, height: Double)? {
-    guard index >= 0, index < count else { return nil }
-    let (lower, rest) = split(root, index)
-    let (middle, upper) = split(rest, 1)
-    root = merge(lower, upper)
-    setParent(root, Self.none)
-    let removedHeight = nodes[Int(middle)].height
-    release(middle)
-    return (middle, removedHeight)
+    guard let node = node(at: index) else { return nil }
+    let above = nodes[Int(node)].parent
+    let goesLeft = above != Self.none && nodes[Int(above)].left == node
+    let lower = nodes[Int(node)].left
+    let upper = nodes[Int(node)].right
+    setParent(lower, Self.none)
+    setParent(upper, Self.none)
+    let merged = merge(lower, upper)
+    replaceChild(of: above, goesLeft: goesLeft, with: merged)
+    let removedHeight = nodes[Int(node)].height
+    release(node)
+    return (node, removedHeight)
   }
 
   /// Removes `length` elements starting at `index` (clamped) and returns their handles (now invalid) in order.
