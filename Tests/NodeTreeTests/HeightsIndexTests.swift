@@ -85,3 +85,17 @@ import Testing
     #expect(result.finalCount == 10_000)
   }
 }
+
+/// Range scans by successor agree with indexed access.
+@Suite struct HeightsIndexScanTests {
+  @Test func handlesInRangeMatchIndexedAccess() {
+    var random = SplitMix64(seed: 5)
+    var index = HeightsIndex(heights: (0..<300).map(Double.init))
+    for _ in 0..<200 { index.insert(1, at: Int.random(in: 0...index.count, using: &random)) }
+    for _ in 0..<100 { index.remove(at: Int.random(in: 0..<index.count, using: &random)) }
+    for (lower, upper) in [(0, index.count), (17, 123), (index.count - 1, index.count + 5), (5, 5), (-3, 2)] {
+      let expected = (max(0, lower)..<min(index.count, upper)).compactMap { index.handle(at: $0) }
+      #expect(index.handles(in: lower..<max(lower, upper)) == expected)
+    }
+  }
+}

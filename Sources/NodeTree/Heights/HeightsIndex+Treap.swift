@@ -37,6 +37,22 @@ extension HeightsIndex {
     return nil
   }
 
+  /// The next node in order after `node`, nil for the last (amortised O(1) over a scan).
+  func successor(of node: Int32) -> Int32? {
+    var current = nodes[Int(node)].right
+    if current != Self.none {
+      while nodes[Int(current)].left != Self.none { current = nodes[Int(current)].left }
+      return current
+    }
+    current = node
+    var above = nodes[Int(current)].parent
+    while above != Self.none, nodes[Int(above)].right == current {
+      current = above
+      above = nodes[Int(current)].parent
+    }
+    return above == Self.none ? nil : above
+  }
+
   /// Allocates a detached leaf node with a random priority.
   mutating func makeNode(_ value: Double) -> Int32 {
     let newPriority = UInt32(truncatingIfNeeded: random.next() >> 32)

@@ -220,6 +220,23 @@ package struct HeightsIndex: Sendable {
     }
   }
 
+  /// Handles of the elements in `range` (clamped), in order: one descent, then in-order successors, so
+  /// O(k + log n) for k elements.
+  package func handles(in range: Range<Int>) -> [Handle] {
+    let lower = max(0, range.lowerBound)
+    let upper = min(count, range.upperBound)
+    guard lower < upper, var node = node(at: lower) else { return [] }
+    var result: [Handle] = []
+    result.reserveCapacity(upper - lower)
+    result.append(node)
+    while result.count < upper - lower {
+      guard let next = successor(of: node) else { break }
+      result.append(next)
+      node = next
+    }
+    return result
+  }
+
   /// Removes everything.
   package mutating func removeAll() { self = HeightsIndex() }
 }

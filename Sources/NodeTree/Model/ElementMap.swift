@@ -65,7 +65,7 @@ package struct ElementMap: Sendable {
     let lower = max(0, globalRange.lowerBound)
     let upper = min(rows.count, globalRange.upperBound)
     guard lower < upper else { return [] }
-    return (lower..<upper).compactMap { rows.handle(at: $0).flatMap { idOfHandle[Int($0)] } }
+    return rows.handles(in: lower..<upper).compactMap { idOfHandle[Int($0)] }
   }
 
   /// Global (all-sections) index of `path`, nil when out of range.
@@ -119,10 +119,8 @@ package struct ElementMap: Sendable {
     let length = sectionCounts[index]
     var removed: [(id: RowID, height: Double)] = []
     removed.reserveCapacity(length)
-    for global in start..<(start + length) {
-      if let handle = rows.handle(at: global), let id = idOfHandle[Int(handle)] {
-        removed.append((id, rows.height(of: handle)))
-      }
+    for handle in rows.handles(in: start..<(start + length)) {
+      if let id = idOfHandle[Int(handle)] { removed.append((id, rows.height(of: handle))) }
     }
     for handle in rows.removeSubrange(from: start, length: length) { unregister(handle) }
     sectionCounts.remove(at: index)
