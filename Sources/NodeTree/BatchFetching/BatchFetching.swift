@@ -115,6 +115,7 @@ package enum BatchFetching {
   }
 }
 
+/// Construction without a delegate query.
 extension BatchFetchDecision {
   /// A decision made without the delegate.
   init(shouldFetch: Bool) {

@@ -32,8 +32,11 @@ package struct HeightsIndex: Sendable {
 
   /// Node pool indexed by handle.
   var nodes: [Node] = []
+  /// Root node or none.
   var root: Int32 = HeightsIndex.none
+  /// Released nodes, reused before the pool grows.
   var free: [Int32] = []
+  /// Priority source (fixed seed: the structure is deterministic for a given operation sequence).
   var random = SplitMix64(seed: 0x5EED_1DE5)
 
   /// Creates an empty sequence.

@@ -106,6 +106,7 @@ package struct ElementMap: Sendable {
   mutating func insertSection(at index: Int, rows newRows: [(id: RowID, height: Double)]) {
     let start = index < sectionStarts.count ? sectionStarts[index] : rows.count
     let handles = rows.insert(contentsOf: newRows.map(\.height), at: start)
+    handleOfID.reserveCapacity(handleOfID.count + newRows.count)
     for (handle, row) in zip(handles, newRows) { register(row.id, handle) }
     sectionCounts.insert(newRows.count, at: index)
     sectionStarts.insert(start, at: index)

@@ -20,6 +20,7 @@ extension TableNode {
     let oldCounts = pendingMap.sectionCounts
     let deleted = pendingMap.allRowIDs.flatMap { $0 }
     cells.removeAll(keepingCapacity: true)
+    cells.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     relayouts.removeAll()
     var newMap = ElementMap()
     var requests: [LayoutRequest<Content>] = []
@@ -193,14 +194,12 @@ extension TableNode {
     return cell
   }
 
-  /// The next "r<n>" id not used by either map, any pending cell, or `reserved`.
+  /// The next "r<n>" id not held by a pending cell, not on screen and not in `reserved` (the batch's own ids).
   private mutating func nextAutoID(avoiding reserved: Set<RowID>) -> RowID {
     while true {
       lastAutoID += 1
       let candidate = RowID("r\(lastAutoID)")
-      if cells[candidate] == nil, !pendingMap.contains(candidate), !visibleMap.contains(candidate),
-        !reserved.contains(candidate), !inFlight.contains(where: { $0.awaiting[candidate] != nil })
-      {
+      if cells[candidate] == nil, !reserved.contains(candidate), !visibleMap.contains(candidate) {
         return candidate
       }
     }
