@@ -144,3 +144,18 @@ import Testing
     #expect(throws: NodeTreeError.sectionOutOfRange(section: 3, sectionCount: 1)) { try table.numberOfRows(inSection: 3) }
   }
 }
+
+/// Re-measuring a row whose insert has not committed yet.
+@Suite struct RelayoutBeforeCommitTests {
+  @Test func commitUsesTheNewerMeasurement() throws {
+    var table = try makeTable([1], height: 10)
+    let inserted = try table.performBatch(
+      BatchUpdate([.insertRows([(TableIndexPath(section: 0, row: 1), RowSpec(id: RowID("a"), content: 1))])]))
+    let relayout = try table.updateContent(of: RowID("a"), to: 2)
+    // The newer result arrives first; the change set still needs its own generation to commit.
+    #expect(try table.acceptLayout(id: RowID("a"), generation: relayout.generation, height: 70).commits.isEmpty)
+    let commits = try measureAll(&table, inserted.layoutRequests, height: 40)
+    #expect(commits.count == 1 && commits.first?.measuredHeights == [RowID("a"): 70])
+    #expect(table.visibleMap.height(of: RowID("a")) == 70 && table.contentHeight == 80)
+  }
+}

@@ -46,6 +46,7 @@ extension TableNode {
       accepted = true
       if relayouts[id] == generation {
         relayouts[id] = nil
+        if inFlight.contains(where: { $0.awaiting[id] != nil }) { relayoutHeights[id] = (generation, height) }
         if let old = visibleMap.height(of: id), let path = visibleMap.indexPath(of: id),
           abs(old - height) >= Double(Float.ulpOfOne)
         {
@@ -107,8 +108,14 @@ extension TableNode {
   /// Commits ready change sets from the front of the queue, in order.
   mutating func commitReadyChangeSets() -> [Commit] {
     var commits: [Commit] = []
-    while let first = inFlight.first, first.isReady {
+    while var first = inFlight.first, first.isReady {
       inFlight.removeFirst()
+      for (id, generation) in first.awaiting {
+        if let newer = relayoutHeights[id], newer.generation > generation { first.measured[id] = newer.height }
+      }
+      for id in first.awaiting.keys where !inFlight.contains(where: { $0.awaiting[id] != nil }) {
+        relayoutHeights[id] = nil
+      }
       replayOnVisibleMap(first)
       lastCommittedSeq = first.changeSet.seq
       let events = rangeEventsAfterChange() ?? []

@@ -29,6 +29,9 @@ package struct TableNode<Content: Sendable>: Sendable {
   var inFlight: [InFlightChangeSet] = []
   /// Rows re-measured outside any batch: id → generation whose result updates the visible height directly.
   var relayouts: [RowID: UInt64] = [:]
+  /// Re-measure results for rows an uncommitted change set still waits for: that change set commits with the
+  /// newer height (the same node was re-measured, as in Texture).
+  var relayoutHeights: [RowID: (generation: UInt64, height: Double)] = [:]
   /// Last generation handed out (shared by all rows, so a generation is never reused).
   var lastGeneration: UInt64 = 0
   /// Last automatic row number ("r<n>").
