@@ -159,3 +159,26 @@ import Testing
     #expect(table.visibleMap.height(of: RowID("a")) == 70 && table.contentHeight == 80)
   }
 }
+
+/// Moves at the edges of section changes.
+@Suite struct MoveEdgeTests {
+  @Test func moveOutOfDeletedSectionKeepsTheRow() throws {
+    var table = try makeTable([2, 1], height: 10)
+    let result = try table.performBatch(BatchUpdate([
+      .deleteSections([0]), .moveRow(from: .id(RowID("s0r1")), to: TableIndexPath(section: 0, row: 1)),
+    ]))
+    #expect(result.changeSet.deletedRows == [RowID("s0r0")])
+    #expect(table.visibleMap.allRowIDs == [[RowID("s1r0"), RowID("s0r1")]])
+    #expect(table.visibleMap.height(of: RowID("s0r1")) == 10)
+  }
+
+  @Test func moveIntoInsertedSectionDropsTheRowAsTextureDoes() throws {
+    var table = try makeTable([2], height: 10)
+    let result = try table.performBatch(BatchUpdate([
+      .insertSections([(0, [RowSpec(id: RowID("n"), content: 0)])]),
+      .moveRow(from: .id(RowID("s0r0")), to: TableIndexPath(section: 0, row: 0)),
+    ]))
+    #expect(result.changeSet.deletedRows == [RowID("s0r0")] && result.changeSet.movedRows.isEmpty)
+    #expect(table.pendingMap.allRowIDs == [[RowID("n")], [RowID("s0r1")]] && table.cell(RowID("s0r0")) == nil)
+  }
+}

@@ -90,13 +90,15 @@ extension BatchPlan {
     guard !newIDs.isEmpty else { return }
     // Ids that leave the table: rows of deleted sections (not moved) and deleted rows (not moved, not reloaded).
     var removed: Set<RowID> = []
+    let moves = survivingMoves
     for section in finalSectionDeletes where sectionMoves[section] == nil {
       for (row, id) in map.rowIDs(inSection: section).enumerated()
-      where itemMoves[TableIndexPath(section: section, row: row)] == nil {
+      where moves[TableIndexPath(section: section, row: row)] == nil {
         removed.insert(id)
       }
     }
     for path in deleteRowsSet { if let id = map.rowID(at: path) { removed.insert(id) } }
+    for path in itemMoves.keys where moves[path] == nil { if let id = map.rowID(at: path) { removed.insert(id) } }
     var seen: Set<RowID> = []
     for id in newIDs {
       guard seen.insert(id).inserted else { throw .duplicateRowID(id) }

@@ -196,6 +196,12 @@ struct BatchPlan<Content: Sendable>: Sendable {
     }
   }
 
+  /// Moves whose insert survives (a target inside an inserted section is dropped, as Texture drops item
+  /// inserts there; such a row leaves the table): old path → new path.
+  var survivingMoves: [TableIndexPath: TableIndexPath] {
+    itemMoves.filter { finalSectionInserts[$0.value.section] == nil }
+  }
+
   /// New index path of an old one under this batch (sections first, then the section's item map).
   func newIndexPath(forOld old: TableIndexPath) -> TableIndexPath? {
     guard old.section >= 0, old.section < oldCounts.count, old.row >= 0, old.row < oldCounts[old.section],

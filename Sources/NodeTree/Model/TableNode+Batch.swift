@@ -76,13 +76,14 @@ extension TableNode {
     var movedSectionIDs: [Int: [RowID]] = [:]
     for old in plan.sectionMoves.keys { movedSectionIDs[old] = pendingMap.rowIDs(inSection: old) }
     var destroyedAt: [(TableIndexPath, RowID)] = []
-    let keptIDs = Set(movedIDs.values).union(reloadIDs.values)
+    let survivingMoves = plan.survivingMoves
+    let keptIDs = Set(survivingMoves.keys.compactMap { movedIDs[$0] }).union(reloadIDs.values)
     for section in plan.finalSectionDeletes.sorted() where plan.sectionMoves[section] == nil {
       for (row, id) in pendingMap.rowIDs(inSection: section).enumerated() where !keptIDs.contains(id) {
         destroyedAt.append((TableIndexPath(section: section, row: row), id))
       }
     }
-    for path in plan.deleteRowsSet where !plan.finalSectionDeletes.contains(path.section) {
+    for path in plan.deleteRowsSet.union(plan.itemMoves.keys) where !plan.finalSectionDeletes.contains(path.section) {
       if let id = pendingMap.rowID(at: path), !keptIDs.contains(id) { destroyedAt.append((path, id)) }
     }
     let destroyed = destroyedAt.sorted { $0.0 < $1.0 }.map(\.1)
