@@ -41,7 +41,19 @@ import Testing
     outstanding += first.layoutRequests
     var invalidCount = 0
     var validCount = 0
+    // Interface states as the callbacks report them; must always match the range controller.
+    var reported: [RowID: InterfaceState] = [:]
+    func apply(_ events: [InterfaceStateEvent]) {
+      for event in events where event.kind == .interfaceStateDidChange { reported[event.id] = event.newState }
+    }
+    apply(table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 0, width: 320, height: 120))))
     for step in 0..<1500 {
+      if Int.random(in: 0..<5, using: &random) == 0 {
+        let y = Double(Int.random(in: -50...800, using: &random))
+        let scrolling = ScrollDirection.from(oldOffsetY: table.viewport?.bounds.y ?? 0, newOffsetY: y)
+        if Int.random(in: 0..<10, using: &random) == 0 { apply(table.handleRangeModeEvent(.willBeginDragging)) }
+        apply(table.setViewport(RangeViewport(bounds: Rect(x: 0, y: y, width: 320, height: 120), scrollDirection: scrolling)))
+      }
       let roll = Int.random(in: 0..<100, using: &random)
       if roll < 20 {
         // An invalid batch must change nothing.
@@ -62,6 +74,7 @@ import Testing
           }
         }
         let result = try table.reloadData(sections)
+        apply(result.commits.flatMap(\.interfaceEvents))
         pending = sections.map { $0.map { NaiveRow(id: $0.id ?? RowID(""), generation: 0) } }
         learn(&pending, result.layoutRequests)
         naiveStates[result.changeSet.seq] = pending
@@ -69,6 +82,7 @@ import Testing
       } else {
         let (batch, expected) = validBatch(pending, &random, &nextID)
         let result = try table.performBatch(batch)
+        apply(result.commits.flatMap(\.interfaceEvents))
         validCount += 1
         var next = expected
         // Rows with assigned ids take them from the requests (by new index path).
@@ -85,13 +99,16 @@ import Testing
       outstanding.shuffle(using: &random)
       let deliver = Int.random(in: 0...outstanding.count, using: &random)
       for request in outstanding.prefix(deliver) {
-        _ = try table.acceptLayout(id: request.id, generation: request.generation, height: Self.height(request.id, request.generation))
+        let acceptance = try table.acceptLayout(
+          id: request.id, generation: request.generation, height: Self.height(request.id, request.generation))
+        apply(acceptance.commits.flatMap(\.interfaceEvents) + acceptance.interfaceEvents)
       }
       outstanding.removeFirst(deliver)
       if let any = pending.joined().first {
         #expect(try table.acceptLayout(id: any.id, generation: 0, height: 1).accepted == false)
       }
       try check(table, pending: pending, naiveStates: naiveStates, separator: separator, seed: seed, step: step)
+      checkStates(table, reported, seed: seed, step: step)
     }
     // Drain: everything commits.
     for request in outstanding {
@@ -101,6 +118,23 @@ import Testing
     #expect(table.lastCommittedSeq == table.lastSubmittedSeq)
     try check(table, pending: pending, naiveStates: naiveStates, separator: separator, seed: seed, step: -1)
     #expect(invalidCount > 200 && validCount > 1000)
+  }
+
+  /// Reported states match the controller; rows on screen are visible; rows gone from the view hold no range.
+  private func checkStates(_ table: TableNode<Int>, _ reported: [RowID: InterfaceState], seed: UInt64, step: Int) {
+    for id in table.visibleMap.allRowIDs.joined() {
+      let state = table.ranges.state(of: id, in: table.visibleMap)
+      #expect((reported[id] ?? .measureLayout) == state, "seed \(seed) step \(step): state of \(id)")
+    }
+    // measureLayout ↔ none is not reported (RangeController's documented deviation), every other bit is.
+    for (id, state) in reported where !table.visibleMap.contains(id) {
+      #expect(state.isSubset(of: .measureLayout), "seed \(seed) step \(step): \(id) left the table with \(state)")
+    }
+    if let bounds = table.viewport?.bounds {
+      for id in table.visibleRows(minY: bounds.y, maxY: bounds.maxY) {
+        #expect(table.ranges.state(of: id, in: table.visibleMap).contains(.visible), "seed \(seed) step \(step): \(id) on screen")
+      }
+    }
   }
 
   /// Records the generation of every requested row.

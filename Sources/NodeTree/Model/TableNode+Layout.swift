@@ -2,7 +2,7 @@
 package struct Commit: Sendable, Equatable {
   /// The committed change set.
   package let changeSet: ChangeSet
-  /// Cell heights (points, without separator) of the inserted and reloaded rows, in new-space order.
+  /// Cell heights (points, without separator) the inserted and reloaded rows were committed with.
   package let measuredHeights: [RowID: Double]
   /// Content height after the commit (points).
   package let contentHeight: Double
