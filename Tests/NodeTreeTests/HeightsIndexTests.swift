@@ -99,3 +99,79 @@ import Testing
     }
   }
 }
+
+/// Deep trees: growth far past one branch (leaf and branch splits, new roots), then shrinking to empty
+/// (empty leaves and branches removed, roots collapsed), compared with an array throughout.
+@Suite struct HeightsIndexDeepTests {
+  @Test func growAndShrink() {
+    var random = SplitMix64(seed: 77)
+    print("HeightsIndex deep seed 77")
+    var index = HeightsIndex()
+    var naive: [Double] = []
+    var handles: [HeightsIndex.Handle] = []
+    func verify() {
+      #expect(index.count == naive.count)
+      var offset = 0.0
+      for position in stride(from: 0, to: naive.count, by: max(1, naive.count / 300)) {
+        offset = naive[0..<position].reduce(0) { $0 + $1 + 0.25 }
+        #expect(index.offset(ofIndex: position, separator: 0.25) == offset)
+        #expect(index.handle(at: position) == handles[position])
+        #expect(index.index(of: handles[position]) == position)
+        #expect(index.height(of: handles[position]) == naive[position])
+        #expect(index.index(containingOffset: offset + 0.1, separator: 0.25) == position)
+      }
+      #expect(index.handles(in: 0..<naive.count) == handles)
+      #expect(index.totalHeight(separator: 0.25) == naive.reduce(0) { $0 + $1 + 0.25 })
+    }
+    for step in 0..<60_000 {
+      let position = Int.random(in: 0...naive.count, using: &random)
+      let height = Double(Int.random(in: 1...40, using: &random))
+      handles.insert(index.insert(height, at: position), at: position)
+      naive.insert(height, at: position)
+      if step % 7 == 0, !naive.isEmpty {
+        let target = Int.random(in: 0..<naive.count, using: &random)
+        index.setHeight(height + 1, of: handles[target])
+        naive[target] = height + 1
+      }
+      if step % 10_000 == 0 { verify() }
+    }
+    verify()
+    #expect(index.levels >= 2)
+    while !naive.isEmpty {
+      let position = Int.random(in: 0..<naive.count, using: &random)
+      let length = Int.random(in: 1...3, using: &random)
+      let end = min(naive.count, position + length)
+      #expect(index.removeSubrange(from: position, length: length) == Array(handles[position..<end]))
+      naive.removeSubrange(position..<end)
+      handles.removeSubrange(position..<end)
+      if naive.count % 9_000 == 0 { verify() }
+    }
+    #expect(index.count == 0 && index.totalHeight() == 0)
+    index.insert(5, at: 0)
+    #expect(index.count == 1 && index.offset(ofIndex: 1) == 5)
+  }
+
+  @Test func bulkBuildThenEdit() {
+    var random = SplitMix64(seed: 78)
+    let heights = (0..<100_000).map { Double($0 % 13) }
+    var index = HeightsIndex(heights: heights)
+    var naive = heights
+    for _ in 0..<2_000 {
+      let position = Int.random(in: 0..<naive.count, using: &random)
+      if Bool.random(using: &random) {
+        index.insert(3, at: position)
+        naive.insert(3, at: position)
+      } else {
+        #expect(index.remove(at: position)?.height == naive[position])
+        naive.remove(at: position)
+      }
+    }
+    var offset = 0.0
+    for (position, height) in naive.enumerated() where position % 97 == 0 || position == naive.count - 1 {
+      offset = naive[0..<position].reduce(0, +)
+      #expect(index.offset(ofIndex: position) == offset)
+      #expect(index.height(at: position) == height)
+    }
+    #expect(index.totalHeight() == naive.reduce(0, +))
+  }
+}

@@ -1,43 +1,61 @@
-/// An ordered sequence of row heights with prefix sums: an implicit treap with subtree counts and sums.
+/// An ordered sequence of row heights with prefix sums: a counted B+ tree (leaves of up to 64 heights, branches
+/// of up to 32 children, each child slot holding its subtree's count and height sum).
 ///
 /// Pure value type; Session-isolated when owned by a table. Positions are 0-based indexes into the sequence.
-/// Every operation is O(log n) expected: insert and remove anywhere, change a height, offset of a row, row at
-/// an offset, rank of a handle. Heights are points before pixel rounding. A per-row `separator` (points) is not
-/// stored: queries take it as a parameter and add `index × separator`, so changing separators costs nothing.
-/// Each element gets a `Handle` that stays valid while the element is in the sequence, whatever moves around it.
+/// Insert and remove anywhere, change a height, offset of a row, row at an offset and rank of a handle are all
+/// O(log n) with a shallow tree (depth 4 holds 1M rows), so few cache misses. Heights are points before pixel
+/// rounding. A per-row `separator` (points) is not stored: queries take it and add `index × separator`, so
+/// changing separators costs nothing. Each element gets a `Handle` that stays valid while it is in the sequence.
+/// Sums are recomputed from the children on every change (never updated incrementally), so they do not drift.
 package struct HeightsIndex: Sendable {
   /// A stable reference to one element; valid until that element is removed.
   package typealias Handle = Int32
 
   /// Marks "no node".
   static let none: Int32 = -1
+  /// Elements per leaf at most.
+  static let leafCapacity = 64
+  /// Children per branch at most.
+  static let branchCapacity = 32
+  /// Elements per leaf when building in bulk (room for inserts).
+  static let bulkLeafFill = 56
+  /// Children per branch when building in bulk.
+  static let bulkBranchFill = 28
 
-  /// One treap node; all fields in one 40-byte record so a visit touches one cache line.
-  struct Node: Sendable {
-    /// Left child or none.
-    var left: Int32
-    /// Right child or none.
-    var right: Int32
-    /// Parent or none.
-    var parent: Int32
-    /// Subtree element count.
-    var size: Int32
-    /// Heap priority (parents outrank children).
-    var priority: UInt32
-    /// This element's height.
-    var height: Double
-    /// Subtree height sum.
-    var sum: Double
-  }
-
-  /// Node pool indexed by handle.
-  var nodes: [Node] = []
-  /// Root node or none.
+  /// Heights of every leaf, `leafCapacity` slots per leaf.
+  var leafHeight: [Double] = []
+  /// Handles of every leaf, parallel to `leafHeight`.
+  var leafHandle: [Int32] = []
+  /// Elements used in each leaf.
+  var leafFill: [Int32] = []
+  /// Parent branch of each leaf (none for a root leaf).
+  var leafParent: [Int32] = []
+  /// Released leaves.
+  var freeLeaves: [Int32] = []
+  /// Child ids of every branch, `branchCapacity` slots per branch.
+  var slotChild: [Int32] = []
+  /// Element count of each child slot's subtree.
+  var slotCount: [Int] = []
+  /// Height sum of each child slot's subtree.
+  var slotSum: [Double] = []
+  /// Children used in each branch.
+  var branchFill: [Int32] = []
+  /// Parent branch of each branch (none for the root).
+  var branchParent: [Int32] = []
+  /// Released branches.
+  var freeBranches: [Int32] = []
+  /// Leaf holding each handle.
+  var handleLeaf: [Int32] = []
+  /// Released handles.
+  var freeHandles: [Int32] = []
+  /// Root node (a leaf when `levels` is 0), or none when empty.
   var root: Int32 = HeightsIndex.none
-  /// Released nodes, reused before the pool grows.
-  var free: [Int32] = []
-  /// Priority source (fixed seed: the structure is deterministic for a given operation sequence).
-  var random = SplitMix64(seed: 0x5EED_1DE5)
+  /// Branch levels above the leaves.
+  var levels = 0
+  /// Number of elements.
+  var totalCount = 0
+  /// Sum of all heights.
+  var totalSum = 0.0
 
   /// Creates an empty sequence.
   package init() {}
@@ -48,33 +66,43 @@ package struct HeightsIndex: Sendable {
   }
 
   /// Number of elements.
-  package var count: Int { root == Self.none ? 0 : Int(nodes[Int(root)].size) }
+  package var count: Int { totalCount }
 
   /// Sum of all heights plus `count × separator` (points).
-  package func totalHeight(separator: Double = 0) -> Double {
-    root == Self.none ? 0 : nodes[Int(root)].sum + Double(count) * separator
-  }
+  package func totalHeight(separator: Double = 0) -> Double { totalSum + Double(totalCount) * separator }
 
   /// The height stored at `index` (without separator); nil when out of range.
   package func height(at index: Int) -> Double? {
-    guard let node = node(at: index) else { return nil }
-    return nodes[Int(node)].height
+    guard index >= 0, index < totalCount else { return nil }
+    let (leaf, position) = descend(to: index)
+    return leafHeight[Int(leaf) * Self.leafCapacity + position]
   }
 
   /// The height stored for `handle` (without separator).
-  package func height(of handle: Handle) -> Double { nodes[Int(handle)].height }
+  package func height(of handle: Handle) -> Double {
+    let leaf = handleLeaf[Int(handle)]
+    return leafHeight[Int(leaf) * Self.leafCapacity + position(of: handle, in: leaf)]
+  }
 
   /// The handle of the element at `index`; nil when out of range.
-  package func handle(at index: Int) -> Handle? { node(at: index) }
+  package func handle(at index: Int) -> Handle? {
+    guard index >= 0, index < totalCount else { return nil }
+    let (leaf, position) = descend(to: index)
+    return leafHandle[Int(leaf) * Self.leafCapacity + position]
+  }
 
-  /// The current index of the element `handle` (O(log n), walks parent links).
+  /// The current index of the element `handle` (walks parent links, summing the counts of earlier siblings).
   package func index(of handle: Handle) -> Int {
-    var node = handle
-    var rank = Int(sizeOf(nodes[Int(node)].left))
-    while nodes[Int(node)].parent != Self.none {
-      let up = nodes[Int(node)].parent
-      if nodes[Int(up)].right == node { rank += Int(sizeOf(nodes[Int(up)].left)) + 1 }
-      node = up
+    let leaf = handleLeaf[Int(handle)]
+    var rank = position(of: handle, in: leaf)
+    var child = leaf
+    var parent = leafParent[Int(leaf)]
+    while parent != Self.none {
+      let base = Int(parent) * Self.branchCapacity
+      let slot = self.slot(of: child, in: parent)
+      for earlier in base..<(base + slot) { rank += slotCount[earlier] }
+      child = parent
+      parent = branchParent[Int(parent)]
     }
     return rank
   }
@@ -82,160 +110,164 @@ package struct HeightsIndex: Sendable {
   /// Top edge of the element at `index`: heights of all elements before it plus `index × separator`.
   /// `index == count` gives the total height. Out-of-range indexes are clamped.
   package func offset(ofIndex index: Int, separator: Double = 0) -> Double {
-    let target = max(0, min(index, count))
+    let target = max(0, min(index, totalCount))
+    if target == totalCount { return totalHeight(separator: separator) }
     var node = root
     var remaining = target
     var accumulated = 0.0
-    while node != Self.none {
-      let leftChild = nodes[Int(node)].left
-      let leftSize = Int(sizeOf(leftChild))
-      if remaining <= leftSize {
-        node = leftChild
-      } else {
-        accumulated += sumOf(leftChild) + nodes[Int(node)].height
-        remaining -= leftSize + 1
-        node = nodes[Int(node)].right
+    for _ in 0..<levels {
+      let base = Int(node) * Self.branchCapacity
+      var slot = base
+      let last = base + Int(branchFill[Int(node)]) - 1
+      while slot < last, remaining >= slotCount[slot] {
+        remaining -= slotCount[slot]
+        accumulated += slotSum[slot]
+        slot += 1
       }
+      node = slotChild[slot]
     }
+    let base = Int(node) * Self.leafCapacity
+    for position in base..<(base + remaining) { accumulated += leafHeight[position] }
     return accumulated + Double(target) * separator
   }
 
   /// The index of the element whose span `[offset, offset + height + separator)` contains `y`;
   /// nil when `y` is negative or at/after the total height.
   package func index(containingOffset y: Double, separator: Double = 0) -> Int? {
-    guard y >= 0 else { return nil }
+    guard y >= 0, y < totalHeight(separator: separator) else { return nil }
     var node = root
     var remaining = y
     var base = 0
-    while node != Self.none {
-      let leftChild = nodes[Int(node)].left
-      let leftSize = Int(sizeOf(leftChild))
-      let leftTotal = sumOf(leftChild) + Double(leftSize) * separator
-      if remaining < leftTotal {
-        node = leftChild
-        continue
+    for _ in 0..<levels {
+      let first = Int(node) * Self.branchCapacity
+      let end = first + Int(branchFill[Int(node)])
+      var slot = first
+      while slot < end - 1 {
+        let width = slotSum[slot] + Double(slotCount[slot]) * separator
+        if remaining < width { break }
+        remaining -= width
+        base += slotCount[slot]
+        slot += 1
       }
-      remaining -= leftTotal
-      let own = nodes[Int(node)].height + separator
-      if remaining < own { return base + leftSize }
-      remaining -= own
-      base += leftSize + 1
-      node = nodes[Int(node)].right
+      node = slotChild[slot]
     }
-    return nil
+    let first = Int(node) * Self.leafCapacity
+    for position in first..<(first + Int(leafFill[Int(node)])) {
+      let width = leafHeight[position] + separator
+      if remaining < width { return base + position - first }
+      remaining -= width
+    }
+    // Rounding left `y` just past the last element of the chosen subtree: it belongs to the next element.
+    let next = base + Int(leafFill[Int(node)])
+    return next < totalCount ? next : nil
   }
 
   /// Inserts `height` so that it ends up at `index` (0…count, clamped) and returns its handle.
-  /// Descends while ancestors outrank the new node, then splits only the subtree it replaces.
   @discardableResult
   package mutating func insert(_ height: Double, at index: Int) -> Handle {
-    let node = makeNode(height)
-    let newPriority = nodes[Int(node)].priority
-    var remaining = max(0, min(index, count))
-    var above = Self.none
-    var goesLeft = false
-    var current = root
-    while current != Self.none, nodes[Int(current)].priority >= newPriority {
-      let leftSize = Int(sizeOf(nodes[Int(current)].left))
-      above = current
-      if remaining <= leftSize {
-        goesLeft = true
-        current = nodes[Int(current)].left
-      } else {
-        remaining -= leftSize + 1
-        goesLeft = false
-        current = nodes[Int(current)].right
+    if root == Self.none {
+      root = makeLeaf()
+      levels = 0
+    }
+    var (leaf, position) = descend(to: max(0, min(index, totalCount)))
+    if Int(leafFill[Int(leaf)]) == Self.leafCapacity {
+      let sibling = splitLeaf(leaf)
+      if position > Int(leafFill[Int(leaf)]) {
+        position -= Int(leafFill[Int(leaf)])
+        leaf = sibling
       }
     }
-    let (lower, upper) = split(current, remaining)
-    nodes[Int(node)].left = lower
-    nodes[Int(node)].right = upper
-    setParent(lower, node)
-    setParent(upper, node)
-    recompute(node)
-    replaceChild(of: above, goesLeft: goesLeft, with: node)
-    return node
+    let handle = makeHandle(in: leaf)
+    let base = Int(leaf) * Self.leafCapacity
+    let fill = Int(leafFill[Int(leaf)])
+    var slot = base + fill
+    while slot > base + position {
+      leafHeight[slot] = leafHeight[slot - 1]
+      leafHandle[slot] = leafHandle[slot - 1]
+      slot -= 1
+    }
+    leafHeight[base + position] = height
+    leafHandle[base + position] = handle
+    leafFill[Int(leaf)] += 1
+    refreshUpward(fromLeaf: leaf)
+    return handle
   }
 
-  /// Appends heights at the end in O(k log n); the handles are returned in order.
+  /// Appends heights at the end; builds in O(n) when the sequence is empty. Returns the handles in order.
   @discardableResult
   package mutating func append(contentsOf heights: [Double]) -> [Handle] {
-    let handles = allocateLevelOrder(heights)
-    let built = buildBalanced(handles, 0, handles.count, depth: 0)
-    root = merge(root, built)
-    setParent(root, Self.none)
-    return handles
+    if root == Self.none { return buildBulk(heights) }
+    return heights.map { insert($0, at: totalCount) }
   }
 
   /// Inserts `heights` as a contiguous run starting at `index` (clamped); returns their handles in order.
   @discardableResult
   package mutating func insert(contentsOf heights: [Double], at index: Int) -> [Handle] {
-    let handles = allocateLevelOrder(heights)
-    let built = buildBalanced(handles, 0, handles.count, depth: 0)
-    let (lower, upper) = split(root, max(0, min(index, count)))
-    root = merge(merge(lower, built), upper)
-    setParent(root, Self.none)
-    return handles
+    if root == Self.none { return buildBulk(heights) }
+    let start = max(0, min(index, totalCount))
+    return heights.enumerated().map { insert($0.element, at: start + $0.offset) }
   }
 
   /// Removes the element at `index`; returns its handle (now invalid) and height, or nil when out of range.
-  /// Merges the node's two subtrees in its place.
   @discardableResult
   package mutating func remove(at index: Int) -> (handle: Handle, height: Double)? {
-    guard let node = node(at: index) else { return nil }
-    let above = nodes[Int(node)].parent
-    let goesLeft = above != Self.none && nodes[Int(above)].left == node
-    let lower = nodes[Int(node)].left
-    let upper = nodes[Int(node)].right
-    setParent(lower, Self.none)
-    setParent(upper, Self.none)
-    let merged = merge(lower, upper)
-    replaceChild(of: above, goesLeft: goesLeft, with: merged)
-    let removedHeight = nodes[Int(node)].height
-    release(node)
-    return (node, removedHeight)
+    guard index >= 0, index < totalCount else { return nil }
+    let (leaf, position) = descend(to: index)
+    let base = Int(leaf) * Self.leafCapacity
+    let handle = leafHandle[base + position]
+    let height = leafHeight[base + position]
+    let fill = Int(leafFill[Int(leaf)])
+    for slot in (base + position)..<(base + fill - 1) {
+      leafHeight[slot] = leafHeight[slot + 1]
+      leafHandle[slot] = leafHandle[slot + 1]
+    }
+    leafFill[Int(leaf)] -= 1
+    freeHandles.append(handle)
+    handleLeaf[Int(handle)] = Self.none
+    if leafFill[Int(leaf)] == 0 {
+      removeEmptyLeaf(leaf)
+    } else {
+      refreshUpward(fromLeaf: leaf)
+    }
+    return (handle, height)
   }
 
   /// Removes `length` elements starting at `index` (clamped) and returns their handles (now invalid) in order.
   @discardableResult
   package mutating func removeSubrange(from index: Int, length: Int) -> [Handle] {
-    let start = max(0, min(index, count))
-    let end = max(start, min(start + length, count))
-    guard end > start else { return [] }
-    let (lower, rest) = split(root, start)
-    let (middle, upper) = split(rest, end - start)
-    root = merge(lower, upper)
-    setParent(root, Self.none)
-    var removed: [Handle] = []
-    removed.reserveCapacity(end - start)
-    collect(middle, into: &removed)
-    for node in removed { release(node) }
-    return removed
+    let start = max(0, min(index, totalCount))
+    let end = max(start, min(start + length, totalCount))
+    if start == 0, end == totalCount {
+      let all = handles(in: 0..<totalCount)
+      self = HeightsIndex()
+      return all
+    }
+    return (start..<end).compactMap { _ in remove(at: start)?.handle }
   }
 
   /// Sets the height of `handle` and updates the sums on its path to the root.
   package mutating func setHeight(_ newHeight: Double, of handle: Handle) {
-    nodes[Int(handle)].height = newHeight
-    var node = handle
-    while node != Self.none {
-      recompute(node)
-      node = nodes[Int(node)].parent
-    }
+    let leaf = handleLeaf[Int(handle)]
+    leafHeight[Int(leaf) * Self.leafCapacity + position(of: handle, in: leaf)] = newHeight
+    refreshUpward(fromLeaf: leaf)
   }
 
-  /// Handles of the elements in `range` (clamped), in order: one descent, then in-order successors, so
-  /// O(k + log n) for k elements.
+  /// Handles of the elements in `range` (clamped), in order: one descent, then leaf by leaf.
   package func handles(in range: Range<Int>) -> [Handle] {
     let lower = max(0, range.lowerBound)
-    let upper = min(count, range.upperBound)
-    guard lower < upper, var node = node(at: lower) else { return [] }
+    let upper = min(totalCount, range.upperBound)
+    guard lower < upper else { return [] }
     var result: [Handle] = []
     result.reserveCapacity(upper - lower)
-    result.append(node)
+    var (leaf, position) = descend(to: lower)
     while result.count < upper - lower {
-      guard let next = successor(of: node) else { break }
-      result.append(next)
-      node = next
+      let base = Int(leaf) * Self.leafCapacity
+      let fill = Int(leafFill[Int(leaf)])
+      let take = min(fill - position, upper - lower - result.count)
+      result.append(contentsOf: leafHandle[(base + position)..<(base + position + take)])
+      guard result.count < upper - lower, let next = nextLeaf(after: leaf) else { break }
+      leaf = next
+      position = 0
     }
     return result
   }
