@@ -22,6 +22,15 @@ import Testing
     #expect(mixed == [.didExitPreload, .didEnterDisplay, .interfaceStateDidChange])
   }
 
+  @Test func transitionsOfManyRowsKeepVisitOrderAndSkipUnchanged() {
+    let (a, b, c) = (RowID("a"), RowID("b"), RowID("c"))
+    let events = InterfaceStateEvent.transitions(
+      order: [b, a, c], old: [a: .measureLayout, b: [.measureLayout, .preload], c: .preload],
+      new: [a: [.measureLayout, .preload], b: .measureLayout, c: .preload])
+    #expect(events.map(\.id) == [b, b, a, a])
+    #expect(events.map(\.kind) == [.didExitPreload, .interfaceStateDidChange, .didEnterPreload, .interfaceStateDidChange])
+  }
+
   @Test func rangeUpdateVisitsVisibleThenDisplayThenPreload() throws {
     var table = try makeTable([40], height: 100)
     table.ranges.handle(.willBeginDragging)
