@@ -84,3 +84,19 @@ import Testing
     #expect(table[.unspecified, .display] == table[.full, .display])
   }
 }
+
+/// Ranges move in steps: only when the on-screen rows or the container state change (texture.md §3.3, §9.4).
+@Suite struct RangeStepTests {
+  @Test func scrollWithinTheSameRowsDoesNotMoveRanges() throws {
+    var table = try makeTable([50], height: 100)
+    #expect(!table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 0, width: 375, height: 250))).isEmpty)
+    // Rows 0…2 stay on screen: nothing happens although the range rects would move.
+    #expect(table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 40, width: 375, height: 250), scrollDirection: .down)).isEmpty)
+    // Row 3 comes on screen: an update runs.
+    let events = table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 60, width: 375, height: 250), scrollDirection: .down))
+    #expect(events.contains { $0.id == RowID("s0r3") && $0.kind == .didEnterVisible })
+    // The container leaving the window updates although the rows are the same.
+    let hidden = table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 60, width: 375, height: 250), containerState: []))
+    #expect(hidden.contains { $0.kind == .didExitVisible })
+  }
+}

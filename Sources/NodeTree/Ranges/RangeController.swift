@@ -50,6 +50,10 @@ package struct RangeController: Sendable {
   package private(set) var states: [RowID: InterfaceState] = [:]
   /// Rows with a stored state, in the order they were last visited.
   private var visitOrder: [RowID] = []
+  /// Visible rows and container state of the last update: ranges move only when these change (§3.3).
+  private var lastVisible: [RowID]?
+  /// Container state of the last update.
+  private var lastContainerState: InterfaceState?
 
   /// Creates a controller with Texture's table defaults.
   package init() {}
@@ -122,7 +126,22 @@ package struct RangeController: Sendable {
 
   /// Runs one range update (`_updateVisibleNodeIndexPaths`) over the visible map and returns the callbacks in
   /// firing order: rows visited visible first, then display, then preload, then rows that held a state.
-  package mutating func update(_ viewport: RangeViewport, map: ElementMap, separator: Double) -> [InterfaceStateEvent] {
+  ///
+  /// Like Texture, a scroll that leaves the set of on-screen rows and the container state unchanged does not
+  /// move the ranges (they move in steps, texture.md §9.4); `force` (a committed change set, which invalidates
+  /// the ranges) and a pending explicit mode always update.
+  package mutating func update(
+    _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false
+  ) -> [InterfaceStateEvent] {
+    let onScreen = viewport.bounds.isEmpty
+      ? [] : map.rowIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator)
+    if !force, !explicitModePending, currentMode != .unspecified, onScreen == lastVisible,
+      viewport.containerState == lastContainerState
+    {
+      return []
+    }
+    lastVisible = onScreen
+    lastContainerState = viewport.containerState
     var events: [InterfaceStateEvent] = []
     // Rows that left the map: their callbacks come first, in the order they were visited before.
     for id in visitOrder where !map.contains(id) {
@@ -131,9 +150,7 @@ package struct RangeController: Sendable {
     }
     visitOrder.removeAll { states[$0] == nil }
     let containerVisible = viewport.containerState.contains(.visible)
-    let visibleNow = viewport.bounds.isEmpty
-      ? [] : map.rowIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator)
-    if visibleNow.isEmpty {
+    if onScreen.isEmpty {
       // Step 1: nothing on screen: clear Visible from rows that had it and stop.
       for id in visitOrder {
         guard let old = states[id], old.contains(.visible) else { continue }
