@@ -5,10 +5,11 @@ import Testing
 /// arrays; row order, ids, generations and heights must agree after every step, in both element maps. Invalid
 /// batches must throw and leave the table unchanged.
 @Suite struct ThrashTests {
-  /// A naive row: id and the generation its layout was requested for.
+  /// A naive row: id, its current generation, and the generation of the batch layout it commits with.
   struct NaiveRow: Equatable {
     var id: RowID
     var generation: UInt64
+    var layoutGeneration: UInt64 = 0
   }
 
   typealias Naive = [[NaiveRow]]
@@ -26,6 +27,9 @@ import Testing
     var table = TableNode<Int>(separatorHeight: separator)
     var naiveStates: [Int: Naive] = [0: []]
     var outstanding: [LayoutRequest<Int>] = []
+    // Re-measure requests (updateContent / invalidateLayout) and the newest re-measure delivered per row.
+    var relayoutRequests: Set<UInt64> = []
+    var overrides: [RowID: UInt64] = [:]
     var nextID = 0
     // Start with reloadData.
     let initial = (0..<3).map { _ in
@@ -95,10 +99,23 @@ import Testing
         outstanding += result.layoutRequests
         #expect(Set(result.changeSet.insertedRows + result.changeSet.reloadedRows) == Set(result.layoutRequests.map(\.id)))
       }
+      // Sometimes re-measure a pending row outside any batch (content update or invalidation).
+      if Int.random(in: 0..<8, using: &random) == 0, let row = pending.joined().randomElement(using: &random) {
+        let request = Bool.random(using: &random)
+          ? try table.updateContent(of: row.id, to: step) : try table.invalidateLayout([row.id])[0]
+        relayoutRequests.insert(request.generation)
+        learn(&pending, [request], relayout: true)
+        outstanding.append(request)
+      }
       // Deliver a random share of outstanding layout results, in random order, plus a stale one.
       outstanding.shuffle(using: &random)
       let deliver = Int.random(in: 0...outstanding.count, using: &random)
       for request in outstanding.prefix(deliver) {
+        if relayoutRequests.contains(request.generation),
+          pending.joined().contains(where: { $0.id == request.id && $0.generation == request.generation })
+        {
+          overrides[request.id] = request.generation
+        }
         let acceptance = try table.acceptLayout(
           id: request.id, generation: request.generation, height: Self.height(request.id, request.generation))
         apply(acceptance.commits.flatMap(\.interfaceEvents) + acceptance.interfaceEvents)
@@ -107,16 +124,21 @@ import Testing
       if let any = pending.joined().first {
         #expect(try table.acceptLayout(id: any.id, generation: 0, height: 1).accepted == false)
       }
-      try check(table, pending: pending, naiveStates: naiveStates, separator: separator, seed: seed, step: step)
+      try check(table, pending: pending, naiveStates: naiveStates, overrides: overrides, separator: separator, seed: seed, step: step)
       checkStates(table, reported, seed: seed, step: step)
     }
     // Drain: everything commits.
     for request in outstanding {
+      if relayoutRequests.contains(request.generation),
+        pending.joined().contains(where: { $0.id == request.id && $0.generation == request.generation })
+      {
+        overrides[request.id] = request.generation
+      }
       _ = try table.acceptLayout(id: request.id, generation: request.generation, height: Self.height(request.id, request.generation))
     }
     #expect(!table.isProcessingUpdates)
     #expect(table.lastCommittedSeq == table.lastSubmittedSeq)
-    try check(table, pending: pending, naiveStates: naiveStates, separator: separator, seed: seed, step: -1)
+    try check(table, pending: pending, naiveStates: naiveStates, overrides: overrides, separator: separator, seed: seed, step: -1)
     #expect(invalidCount > 200 && validCount > 1000)
   }
 
@@ -137,20 +159,24 @@ import Testing
     }
   }
 
-  /// Records the generation of every requested row.
-  private func learn(_ naive: inout Naive, _ requests: [LayoutRequest<Int>]) {
+  /// Records the generation of every requested row (a re-measure does not change what a commit shows).
+  private func learn(_ naive: inout Naive, _ requests: [LayoutRequest<Int>], relayout: Bool = false) {
     var generation: [RowID: UInt64] = [:]
     for request in requests { generation[request.id] = request.generation }
     for section in naive.indices {
       for row in naive[section].indices {
-        if let value = generation[naive[section][row].id] { naive[section][row].generation = value }
+        guard let value = generation[naive[section][row].id] else { continue }
+        naive[section][row].generation = value
+        if !relayout { naive[section][row].layoutGeneration = value }
       }
     }
   }
 
   /// Compares both maps with the naive states.
+  /// `overrides` holds the newest delivered re-measure per row: it wins over an older committed generation.
   private func check(
-    _ table: TableNode<Int>, pending: Naive, naiveStates: [Int: Naive], separator: Double, seed: UInt64, step: Int
+    _ table: TableNode<Int>, pending: Naive, naiveStates: [Int: Naive], overrides: [RowID: UInt64], separator: Double,
+    seed: UInt64, step: Int
   ) throws {
     #expect(table.pendingMap.allRowIDs == pending.map { $0.map(\.id) }, "seed \(seed) step \(step): pending order")
     for row in pending.joined() {
@@ -165,7 +191,7 @@ import Testing
     for (section, rows) in visible.enumerated() {
       for (index, row) in rows.enumerated() {
         let path = TableIndexPath(section: section, row: index)
-        let expected = Self.height(row.id, row.generation)
+        let expected = Self.height(row.id, max(row.layoutGeneration, overrides[row.id] ?? 0))
         #expect(table.visibleMap.height(of: row.id) == expected, "seed \(seed) step \(step): height of \(row.id)")
         #expect(try table.rowOffset(at: path) == offset)
         if expected + separator > 0 { #expect(table.indexPath(atOffset: offset) == path) }
