@@ -5,7 +5,8 @@ package struct CellNode<Content: Sendable>: Sendable {
   package let id: RowID
   /// Opaque payload the layout job measures.
   package var content: Content
-  /// Bumped on every mutation of the row's content or layout; results for older generations are stale.
+  /// Bumped on every mutation of the row's content or layout (insert, reload, content update, invalidation; not
+  /// a move); a result for a generation no one waits for is stale and dropped.
   package var generation: UInt64
   /// Measured cell height for `generation` (points, before pixel rounding, without separator); nil until laid out.
   package var measuredHeight: Double?

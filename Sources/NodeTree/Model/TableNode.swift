@@ -5,6 +5,16 @@
 /// data-source index space); `visibleMap` (view-level queries: heights, row at point, visible rows) changes
 /// only when a change set commits. A change set commits once every cell it inserted or reloaded has been
 /// measured, strictly in submission order.
+///
+/// Deviations from Texture, all deliberate:
+/// - An invalid batch is refused with a `NodeTreeError` and changes nothing (Texture logs and continues in
+///   release builds, §9.9).
+/// - Reload keeps the row id (new generation, re-measured); a move keeps id, content and height and needs no
+///   layout (Texture recreates the node). Generations are not bumped by moves: position does not affect layout.
+/// - Rows of inserted and reloaded sections come from the operation itself (Texture asks the data source), so
+///   row inserts or move targets inside an inserted section are dropped exactly as Texture drops them.
+/// - A commit updates the ranges at once (experiment `RangeUpdateOnChangesetUpdate` on, see texture.md §0 note).
+/// - Section headers and footers are not modelled (Texture's table forces their estimated heights to 0).
 package struct TableNode<Content: Sendable>: Sendable {
   /// Latest data-source state: row order and, where measured, heights.
   package internal(set) var pendingMap = ElementMap()
