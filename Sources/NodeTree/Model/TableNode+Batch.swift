@@ -24,6 +24,7 @@ extension TableNode {
     relayouts.removeAll()
     var newMap = ElementMap()
     var requests: [LayoutRequest<Content>] = []
+    requests.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     var idsBySection: [[RowID]] = []
     for (sectionIndex, specs) in sections.enumerated() {
       var ids: [RowID] = []
@@ -180,6 +181,7 @@ extension TableNode {
     _ changeSet: ChangeSet, replay: VisibleReplay, requests: [LayoutRequest<Content>]
   ) -> BatchResult<Content> {
     var awaiting: [RowID: UInt64] = [:]
+    awaiting.reserveCapacity(requests.count)
     for request in requests { awaiting[request.id] = request.generation }
     inFlight.append(InFlightChangeSet(changeSet: changeSet, replay: replay, awaiting: awaiting))
     let commits = commitReadyChangeSets()
