@@ -1,0 +1,47 @@
+/// One row's cell in the pending (data-source) state: id, opaque content, generation and measured height.
+/// Texture's `ASCellNode` as far as the model needs it. Pure value.
+package struct CellNode<Content: Sendable>: Sendable {
+  /// Stable row id.
+  package let id: RowID
+  /// Opaque payload the layout job measures.
+  package var content: Content
+  /// Bumped on every mutation of the row's content or layout (insert, reload, content update, invalidation; not
+  /// a move); a result for a generation no one waits for is stale and dropped.
+  package var generation: UInt64
+  /// Measured cell height for `generation` (points, before pixel rounding, without separator); nil until laid out.
+  package var measuredHeight: Double?
+}
+
+/// A cell that needs layout: the job measures `content` and reports back with `generation`. Pure value.
+package struct LayoutRequest<Content: Sendable>: Sendable {
+  /// Row id.
+  package let id: RowID
+  /// Generation the result must carry to be accepted.
+  package let generation: UInt64
+  /// Content to measure.
+  package let content: Content
+  /// Index path in the pending map when the request was made.
+  package let indexPath: TableIndexPath
+}
+
+/// A row that moved: it keeps its id, content and height. Pure value.
+package struct MovedRow: Sendable, Equatable {
+  /// Row id.
+  package let id: RowID
+  /// Old-space index path.
+  package let from: TableIndexPath
+  /// New-space index path.
+  package let to: TableIndexPath
+}
+
+/// A visible row whose height changed outside a batch (re-measured after `invalidateLayout`). Pure value.
+package struct HeightChange: Sendable, Equatable {
+  /// Row id.
+  package let id: RowID
+  /// Index path in the visible map.
+  package let indexPath: TableIndexPath
+  /// Previous cell height (points, without separator).
+  package let oldHeight: Double
+  /// New cell height (points, without separator).
+  package let newHeight: Double
+}

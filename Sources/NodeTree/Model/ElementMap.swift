@@ -1,0 +1,178 @@
+/// One snapshot of a table's rows: sections of row ids in order, each with a row height (points, before
+/// pixel rounding, without separator). Texture's `ASElementMap`.
+///
+/// Pure value; Session-isolated. A table keeps two: the *pending* map (data-source index space, updated when a
+/// batch is submitted) and the *visible* map (what the view shows, replaced only at commit). Row lookup by id,
+/// rank, offset and row-at-offset are O(log n) (`HeightsIndex`); section bookkeeping is O(sections).
+package struct ElementMap: Sendable {
+  /// Rows of all sections in display order.
+  private(set) var rows = HeightsIndex()
+  /// Row id of each treap handle (indexed by handle).
+  private var idOfHandle: ContiguousArray<RowID?> = []
+  /// Treap handle of each row id in the map.
+  private var handleOfID: [RowID: HeightsIndex.Handle] = [:]
+  /// Number of rows of each section.
+  package private(set) var sectionCounts: [Int] = []
+  /// Global index of each section's first row (same length as `sectionCounts`).
+  private var sectionStarts: [Int] = []
+
+  /// Creates an empty map with no sections.
+  package init() {}
+
+  /// Number of sections.
+  package var numberOfSections: Int { sectionCounts.count }
+
+  /// Number of rows across all sections.
+  package var totalRowCount: Int { rows.count }
+
+  /// Number of rows in `section`, nil when the section does not exist.
+  package func numberOfRows(inSection section: Int) -> Int? {
+    sectionCounts.indices.contains(section) ? sectionCounts[section] : nil
+  }
+
+  /// True when the map holds `id`.
+  package func contains(_ id: RowID) -> Bool { handleOfID[id] != nil }
+
+  /// The row id at `path`, nil when out of range.
+  package func rowID(at path: TableIndexPath) -> RowID? {
+    guard let global = globalIndex(of: path), let handle = rows.handle(at: global) else { return nil }
+    return idOfHandle[Int(handle)]
+  }
+
+  /// The index path of `id`, nil when the map does not hold it.
+  package func indexPath(of id: RowID) -> TableIndexPath? {
+    guard let handle = handleOfID[id] else { return nil }
+    return path(ofGlobalIndex: rows.index(of: handle))
+  }
+
+  /// The stored height of `id` (points, without separator), nil when absent.
+  package func height(of id: RowID) -> Double? {
+    guard let handle = handleOfID[id] else { return nil }
+    return rows.height(of: handle)
+  }
+
+  /// Row ids of `section` in order (O(k log n)); empty when the section does not exist.
+  package func rowIDs(inSection section: Int) -> [RowID] {
+    guard sectionCounts.indices.contains(section) else { return [] }
+    return rowIDs(globalRange: sectionStarts[section]..<(sectionStarts[section] + sectionCounts[section]))
+  }
+
+  /// Row ids of every section, in order.
+  package var allRowIDs: [[RowID]] { (0..<numberOfSections).map { rowIDs(inSection: $0) } }
+
+  /// Row ids of a global index range (clamped).
+  func rowIDs(globalRange: Range<Int>) -> [RowID] {
+    let lower = max(0, globalRange.lowerBound)
+    let upper = min(rows.count, globalRange.upperBound)
+    guard lower < upper else { return [] }
+    return rows.handles(in: lower..<upper).compactMap { idOfHandle[Int($0)] }
+  }
+
+  /// Global (all-sections) index of `path`, nil when out of range.
+  func globalIndex(of path: TableIndexPath) -> Int? {
+    guard sectionCounts.indices.contains(path.section), path.row >= 0, path.row < sectionCounts[path.section]
+    else { return nil }
+    return sectionStarts[path.section] + path.row
+  }
+
+  /// Index path of a global row index, nil when out of range. O(log sections).
+  func path(ofGlobalIndex global: Int) -> TableIndexPath? {
+    guard global >= 0, global < rows.count else { return nil }
+    // Last section whose start <= global and that is non-empty.
+    var low = 0
+    var high = sectionStarts.count - 1
+    var found = -1
+    while low <= high {
+      let mid = (low + high) / 2
+      if sectionStarts[mid] <= global {
+        found = mid
+        low = mid + 1
+      } else {
+        high = mid - 1
+      }
+    }
+    guard found >= 0 else { return nil }
+    // Skip back over empty sections that share the same start.
+    var section = found
+    while section > 0, sectionCounts[section] == 0 || global >= sectionStarts[section] + sectionCounts[section] {
+      section -= 1
+    }
+    return TableIndexPath(section: section, row: global - sectionStarts[section])
+  }
+
+  // MARK: Mutation (internal: callers validate first)
+
+  /// Inserts a section at `index` (0…numberOfSections) holding `rows` (id, height) in order.
+  mutating func insertSection(at index: Int, rows newRows: [(id: RowID, height: Double)]) {
+    let start = index < sectionStarts.count ? sectionStarts[index] : rows.count
+    let handles = rows.insert(contentsOf: newRows.map(\.height), at: start)
+    handleOfID.reserveCapacity(handleOfID.count + newRows.count)
+    for (handle, row) in zip(handles, newRows) { register(row.id, handle) }
+    sectionCounts.insert(newRows.count, at: index)
+    sectionStarts.insert(start, at: index)
+    for later in (index + 1)..<sectionStarts.count { sectionStarts[later] += newRows.count }
+  }
+
+  /// Removes section `index` and returns its rows (id, height) in order.
+  @discardableResult
+  mutating func removeSection(at index: Int) -> [(id: RowID, height: Double)] {
+    let start = sectionStarts[index]
+    let length = sectionCounts[index]
+    var removed: [(id: RowID, height: Double)] = []
+    removed.reserveCapacity(length)
+    for handle in rows.handles(in: start..<(start + length)) {
+      if let id = idOfHandle[Int(handle)] { removed.append((id, rows.height(of: handle))) }
+    }
+    for handle in rows.removeSubrange(from: start, length: length) { unregister(handle) }
+    sectionCounts.remove(at: index)
+    sectionStarts.remove(at: index)
+    for later in index..<sectionStarts.count { sectionStarts[later] -= length }
+    return removed
+  }
+
+  /// Inserts row `id` with `height` at `path` (row may equal the section's count).
+  mutating func insertRow(_ id: RowID, height: Double, at path: TableIndexPath) {
+    let handle = rows.insert(height, at: sectionStarts[path.section] + path.row)
+    register(id, handle)
+    sectionCounts[path.section] += 1
+    for later in (path.section + 1)..<sectionStarts.count { sectionStarts[later] += 1 }
+  }
+
+  /// Removes the row at `path` and returns its id and height.
+  @discardableResult
+  mutating func removeRow(at path: TableIndexPath) -> (id: RowID, height: Double)? {
+    guard let global = globalIndex(of: path), let handle = rows.handle(at: global),
+      let id = idOfHandle[Int(handle)]
+    else { return nil }
+    let height = rows.height(of: handle)
+    rows.remove(at: global)
+    unregister(handle)
+    sectionCounts[path.section] -= 1
+    for later in (path.section + 1)..<sectionStarts.count { sectionStarts[later] -= 1 }
+    return (id, height)
+  }
+
+  /// Sets the stored height of `id`; returns false when the map does not hold it.
+  @discardableResult
+  mutating func setHeight(_ height: Double, of id: RowID) -> Bool {
+    guard let handle = handleOfID[id] else { return false }
+    rows.setHeight(height, of: handle)
+    return true
+  }
+
+  /// Records that `handle` now holds `id`.
+  private mutating func register(_ id: RowID, _ handle: HeightsIndex.Handle) {
+    let slot = Int(handle)
+    if slot >= idOfHandle.count {
+      idOfHandle.append(contentsOf: repeatElement(nil, count: slot + 1 - idOfHandle.count))
+    }
+    idOfHandle[slot] = id
+    handleOfID[id] = handle
+  }
+
+  /// Forgets the row held by `handle`.
+  private mutating func unregister(_ handle: HeightsIndex.Handle) {
+    if let id = idOfHandle[Int(handle)] { handleOfID[id] = nil }
+    idOfHandle[Int(handle)] = nil
+  }
+}

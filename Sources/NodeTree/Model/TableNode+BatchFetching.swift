@@ -1,0 +1,20 @@
+/// Batch-fetch checks of a table (texture.md §4.3): the decision over the visible content and the viewport.
+extension TableNode {
+  /// Runs the §4.2 decision for this table at `targetOffsetY` (end of drag: target offset and drag velocity;
+  /// otherwise the current offset and 0). Without a viewport nothing is fetched. When the answer is yes the
+  /// context becomes `fetching` (the Session then tells the client to begin its fetch). Session-isolated.
+  package mutating func checkBatchFetch(
+    targetOffsetY: Double, velocityY: Double = 0, scrollDirection: ScrollDirection = [],
+    delegate: ((_ remainingTime: Double, _ hint: Bool) -> Bool)? = nil
+  ) -> BatchFetchDecision {
+    guard let viewport else { return BatchFetchDecision(shouldFetch: false) }
+    let input = BatchFetchingInput(
+      contextState: batchContext.state, scrollDirection: scrollDirection, scrollableDirections: .vertical,
+      bounds: viewport.bounds, contentWidth: viewport.bounds.width, contentHeight: contentHeight,
+      targetOffsetY: targetOffsetY, leadingScreens: leadingScreensForBatching,
+      visible: viewport.containerState.contains(.visible), velocityY: velocityY)
+    let decision = BatchFetching.shouldFetchBatch(input, delegate: delegate)
+    if decision.shouldFetch { batchContext.beginBatchFetching() }
+    return decision
+  }
+}

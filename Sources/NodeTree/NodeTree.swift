@@ -1,1 +1,0 @@
-// Module NodeTree: see README.md "Modules".
