@@ -1,10 +1,33 @@
 /// Number reading: exact `Int64` for integer literals, the nearest `Double` otherwise.
 extension JSONReader {
-  /// Exact powers of ten representable in a Double (10^0 ... 10^22).
-  static let powersOfTen: [Double] = (0...22).map { e in
-    var v = 1.0
-    for _ in 0..<e { v *= 10 }
-    return v
+  /// 10^e for 0 ≤ e ≤ 22, all exactly representable in a Double.
+  @inline(__always)
+  static func powerOfTen(_ e: Int) -> Double {
+    switch e {
+    case 0: return 1e0
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    case 18: return 1e18
+    case 19: return 1e19
+    case 20: return 1e20
+    case 21: return 1e21
+    default: return 1e22
+    }
   }
 
   /// Reads a number at `pos` following RFC 8259's grammar.
@@ -95,7 +118,7 @@ extension JSONReader {
     // Clinger's fast path: both the mantissa and the power of ten are exact, so one operation rounds correctly.
     if !truncated && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
       var d = Double(mantissa)
-      d = exponent >= 0 ? d * JSONReader.powersOfTen[exponent] : d / JSONReader.powersOfTen[-exponent]
+      d = exponent >= 0 ? d * JSONReader.powerOfTen(exponent) : d / JSONReader.powerOfTen(-exponent)
       return .double(negative ? -d : d)
     }
     let text = String(decoding: UnsafeBufferPointer(start: base + start, count: pos - start), as: UTF8.self)

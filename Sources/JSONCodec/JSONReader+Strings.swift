@@ -11,7 +11,7 @@ extension JSONReader {
         pos += try validateUTF8Sequence()
         continue
       }
-      if JSONReader.plainASCII[Int(c)] {
+      if c >= 0x20 && c != 0x22 && c != 0x5C {
         pos += 1
         continue
       }
@@ -26,9 +26,6 @@ extension JSONReader {
     throw fail("unterminated string", at: open)
   }
 
-  /// True for ASCII bytes that stand for themselves inside a string (not `"`, `\` or a control character).
-  static let plainASCII: [Bool] = (0..<128).map { c in c >= 0x20 && c != 0x22 && c != 0x5C }
-
   /// Continues `readString` once an escape is found at `pos`, building the string in `scratch`.
   mutating func readEscapedString(from start: Int) throws(JSONParseError) -> String {
     scratch.removeAll(keepingCapacity: true)
@@ -39,7 +36,7 @@ extension JSONReader {
         pos += try validateUTF8Sequence()
         continue
       }
-      if JSONReader.plainASCII[Int(c)] {
+      if c >= 0x20 && c != 0x22 && c != 0x5C {
         pos += 1
         continue
       }

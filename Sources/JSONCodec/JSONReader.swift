@@ -53,23 +53,19 @@ struct JSONReader {
     }
   }
 
-  /// Parses the whole input; on failure, tears down partial results iteratively before returning the error.
+  /// Parses the whole input; on failure, partial results are torn down iteratively (by `ValueStack`).
   mutating func parseDocument() -> Result<JSONValue, JSONParseError> {
-    var values: [JSONValue] = []
-    var keys: [String] = []
+    var stack = ValueStack()
     var frames: [Frame] = []
     do {
-      return .success(try run(values: &values, keys: &keys, frames: &frames))
+      return .success(try run(stack: &stack, frames: &frames))
     } catch {
-      JSONValue.dismantle(&values)
       return .failure(error)
     }
   }
 
   /// The state machine: read a value, then close containers or move to the next element.
-  mutating func run(values: inout [JSONValue], keys: inout [String], frames: inout [Frame]) throws(JSONParseError)
-    -> JSONValue
-  {
+  mutating func run(stack: inout ValueStack, frames: inout [Frame]) throws(JSONParseError) -> JSONValue {
     if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
       throw fail("byte order mark (U+FEFF) before the document")
     }
@@ -80,9 +76,9 @@ struct JSONReader {
       let c = base[pos]
       switch c {
       case UInt8(ascii: "\""):
-        values.append(.string(try readString()))
+        stack.push(.string(try readString()))
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        values.append(try readNumber())
+        stack.push(try readNumber())
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         let isObject = c == UInt8(ascii: "{")
         if frames.count >= maxDepth { throw fail("nesting deeper than \(maxDepth)") }
@@ -90,21 +86,21 @@ struct JSONReader {
         skipWhitespace()
         if pos < end && base[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           pos += 1
-          values.append(isObject ? .object(JSONObject()) : .array([]))
+          stack.push(isObject ? .object(JSONObject()) : .array([]))
         } else {
-          frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
-          if isObject { keys.append(try readKey()) }
+          frames.append(Frame(isObject: isObject, valueStart: stack.valueCount, keyStart: stack.keyCount))
+          if isObject { stack.push(key: try readKey()) }
           continue readValue
         }
       case UInt8(ascii: "t"):
         try expectLiteral("true")
-        values.append(.bool(true))
+        stack.push(.bool(true))
       case UInt8(ascii: "f"):
         try expectLiteral("false")
-        values.append(.bool(false))
+        stack.push(.bool(false))
       case UInt8(ascii: "n"):
         try expectLiteral("null")
-        values.append(.null)
+        stack.push(.null)
       default:
         throw fail("unexpected character \(describe(c)), expected a value")
       }
@@ -113,29 +109,24 @@ struct JSONReader {
         skipWhitespace()
         guard let top = frames.last else {
           if pos < end { throw fail("unexpected \(describe(base[pos])) after the document") }
-          return values.removeLast()
+          return stack.popValue()
         }
         guard pos < end else { throw fail(top.isObject ? "unterminated object" : "unterminated array") }
         let c = base[pos]
         if c == UInt8(ascii: ",") {
           pos += 1
           skipWhitespace()
-          if top.isObject { keys.append(try readKey()) }
+          if top.isObject { stack.push(key: try readKey()) }
           continue readValue
         }
         if top.isObject {
           guard c == UInt8(ascii: "}") else { throw fail("expected ',' or '}' in object, got \(describe(c))") }
           pos += 1
-          let object = JSONObject(members: keys[top.keyStart...], values: values[top.valueStart...])
-          keys.removeSubrange(top.keyStart...)
-          values.removeSubrange(top.valueStart...)
-          values.append(.object(object))
+          stack.push(.object(stack.popObject(keysFrom: top.keyStart, valuesFrom: top.valueStart)))
         } else {
           guard c == UInt8(ascii: "]") else { throw fail("expected ',' or ']' in array, got \(describe(c))") }
           pos += 1
-          let items = Array(values[top.valueStart...])
-          values.removeSubrange(top.valueStart...)
-          values.append(.array(items))
+          stack.push(.array(stack.popArray(from: top.valueStart)))
         }
         frames.removeLast()
       }
@@ -166,19 +157,5 @@ struct JSONReader {
       throw fail("invalid literal, expected '\(word)'")
     }
     pos += n
-  }
-}
-
-extension JSONObject {
-  /// An object from parallel slices of keys and values (the reader's stacks).
-  init(members keys: ArraySlice<String>, values: ArraySlice<JSONValue>) {
-    var storage: [Member] = []
-    storage.reserveCapacity(keys.count)
-    var v = values.startIndex
-    for key in keys {
-      storage.append(Member(key: key, value: values[v]))
-      v += 1
-    }
-    self.init(storage: storage)
   }
 }

@@ -11,7 +11,7 @@ extension JSONValue {
       case (.string(let x), .string(let y)): if x != y { return false }
       case (.int(let x), .int(let y)): if x != y { return false }
       case (.double(let x), .double(let y)): if x != y { return false }
-      case (.int(let x), .double(let y)), (.double(let y), .int(let x)): if Int64(exactly: y) != x { return false }
+      case (.int(let x), .double(let y)), (.double(let y), .int(let x)): if JSONValue.exactInt64(y) != x { return false }
       case (.array(let x), .array(let y)):
         guard x.count == y.count else { return false }
         for i in x.indices { pending.append((x[i], y[i])) }
@@ -36,7 +36,7 @@ extension JSONValue {
       case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
       case .int(let i): hasher.combine(2 as UInt8); hasher.combine(i)
       case .double(let d):
-        if let i = Int64(exactly: d) {
+        if let i = JSONValue.exactInt64(d) {
           hasher.combine(2 as UInt8)
           hasher.combine(i)
         } else {
@@ -66,4 +66,16 @@ extension JSONObject {
 
   /// Hashes consistently with `==`. Iterative.
   public func hash(into hasher: inout Hasher) { JSONValue.object(self).hash(into: &hasher) }
+}
+
+extension JSONValue {
+  /// `d` as an Int64 when it is integral and in range, else nil. Unlike `Int64(exactly:)` this needs no libm
+  /// (`trunc`), so JSONCodec links into programs that do not import Foundation or Glibc.
+  @inline(__always)
+  static func exactInt64(_ d: Double) -> Int64? {
+    // 2^63 is exactly representable; the range check also rejects NaN and infinities.
+    guard d >= -9_223_372_036_854_775_808.0 && d < 9_223_372_036_854_775_808.0 else { return nil }
+    let i = Int64(d)  // truncates toward zero
+    return Double(i) == d ? i : nil
+  }
 }

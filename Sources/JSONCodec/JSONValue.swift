@@ -90,7 +90,7 @@ extension JSONValue {
   public var intValue: Int? {
     switch self {
     case .int(let i): return Int(exactly: i)
-    case .double(let d): return d.isFinite && d.rounded() == d ? Int(exactly: d) : nil
+    case .double(let d): return JSONValue.exactInt64(d).flatMap { Int(exactly: $0) }
     default: return nil
     }
   }

@@ -1,92 +1,115 @@
 /// Writing numbers and strings.
 extension JSONWriter {
-  /// Writes an integer in decimal without allocating.
+  /// Appends an integer in decimal.
   public static func writeInt(_ value: Int64, into out: inout [UInt8]) {
+    var sink = ByteSink(capacity: 32)
+    writeInt(value, into: &sink)
+    sink.copy(into: &out)
+  }
+
+  /// Appends a double as `write` does (see `writeDouble(_:into:)` on the sink).
+  public static func writeDouble(_ d: Double, into out: inout [UInt8]) {
+    var sink = ByteSink(capacity: 32)
+    writeDouble(d, into: &sink)
+    sink.copy(into: &out)
+  }
+
+  /// Appends a quoted, escaped string.
+  public static func writeString(_ s: String, into out: inout [UInt8]) {
+    var sink = ByteSink(capacity: s.utf8.count + 2)
+    writeString(s, into: &sink)
+    sink.copy(into: &out)
+  }
+
+  /// Writes an integer in decimal without allocating.
+  static func writeInt(_ value: Int64, into sink: inout ByteSink) {
     if value >= 0 && value < 10 {
-      out.append(UInt8(ascii: "0") &+ UInt8(value))
+      sink.append(UInt8(ascii: "0") &+ UInt8(value))
       return
     }
     // Work on the magnitude as UInt64 so Int64.min needs no special case.
     var magnitude = value.magnitude
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var i = 20
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+      var i = 21
       while magnitude > 0 {
         i -= 1
-        digits[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+        digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
       }
-      if value < 0 { out.append(UInt8(ascii: "-")) }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+      if value < 0 {
+        i -= 1
+        digits[i] = UInt8(ascii: "-")
+      }
+      if let start = digits.baseAddress { sink.append(start + i, count: 21 - i) }
     }
   }
 
   /// Writes a double: integral values below 10^15 as integers (`-0.0` as `-0`), other finite values in their
   /// shortest round-trip form, NaN as `null`, infinities as `±1e999`.
-  public static func writeDouble(_ d: Double, into out: inout [UInt8]) {
+  static func writeDouble(_ d: Double, into sink: inout ByteSink) {
     if d.isNaN {
-      out.append(contentsOf: "null".utf8)
+      sink.append("null")
     } else if d.isInfinite {
-      out.append(contentsOf: (d < 0 ? "-1e999" : "1e999").utf8)
+      sink.append(d < 0 ? "-1e999" : "1e999")
     } else if d == 0 {
-      out.append(contentsOf: (d.sign == .minus ? "-0" : "0").utf8)
-    } else if abs(d) < 1e15, let i = Int64(exactly: d) {
-      writeInt(i, into: &out)
+      sink.append(d.sign == .minus ? "-0" : "0")
+    } else if d.magnitude < 1e15, let i = JSONValue.exactInt64(d) {
+      writeInt(i, into: &sink)
     } else {
       // Swift's description is the shortest string that reads back as the same Double, e.g. "5e-324",
       // "1.7976931348623157e+308", "0.1": all valid JSON numbers.
-      out.append(contentsOf: d.description.utf8)
-    }
-  }
-
-  /// Hex digits for `\u00XX` escapes.
-  private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
-  /// The escape for each ASCII byte: 0 = none, otherwise the letter after the backslash (`u` = `\u00XX`).
-  private static let escapes: [UInt8] = (0..<128).map { (c: Int) -> UInt8 in
-    switch c {
-    case 0x22: return UInt8(ascii: "\"")
-    case 0x5C: return UInt8(ascii: "\\")
-    case 0x0A: return UInt8(ascii: "n")
-    case 0x0D: return UInt8(ascii: "r")
-    case 0x09: return UInt8(ascii: "t")
-    case 0x08: return UInt8(ascii: "b")
-    case 0x0C: return UInt8(ascii: "f")
-    case 0..<0x20: return UInt8(ascii: "u")
-    default: return 0
+      var text = d.description
+      text.withUTF8 { bytes in
+        if let start = bytes.baseAddress { sink.append(start, count: bytes.count) }
+      }
     }
   }
 
   /// Writes a quoted, escaped string; runs of bytes that need no escape are copied in bulk.
-  public static func writeString(_ s: String, into out: inout [UInt8]) {
-    var s = s
-    out.append(UInt8(ascii: "\""))
-    s.withUTF8 { bytes in
-      escapes.withUnsafeBufferPointer { table in
-        var runStart = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-          let c = bytes[i]
-          if c >= 0x80 || table[Int(c)] == 0 {
-            i += 1
-            continue
-          }
-          if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-          let e = table[Int(c)]
-          out.append(UInt8(ascii: "\\"))
-          out.append(e)
-          if e == UInt8(ascii: "u") {
-            out.append(UInt8(ascii: "0"))
-            out.append(UInt8(ascii: "0"))
-            out.append(hex[Int(c >> 4)])
-            out.append(hex[Int(c & 0xF)])
-          }
-          i += 1
-          runStart = i
-        }
-        if n > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n])) }
-      }
+  static func writeString(_ s: String, into sink: inout ByteSink) {
+    sink.append(UInt8(ascii: "\""))
+    let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in writeEscaped(bytes, into: &sink) }
+    if done == nil {
+      var copy = s
+      copy.withUTF8 { bytes in writeEscaped(bytes, into: &sink) }
     }
-    out.append(UInt8(ascii: "\""))
+    sink.append(UInt8(ascii: "\""))
   }
+
+  /// Writes string content, escaping `"`, `\` and control characters.
+  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout ByteSink) {
+    guard let base = bytes.baseAddress else { return }
+    let n = bytes.count
+    var runStart = 0
+    var i = 0
+    while i < n {
+      let c = base[i]
+      if c >= 0x20 && c != 0x22 && c != 0x5C {
+        i += 1
+        continue
+      }
+      if i > runStart { sink.append(base + runStart, count: i - runStart) }
+      sink.append(UInt8(ascii: "\\"))
+      switch c {
+      case 0x22: sink.append(UInt8(ascii: "\""))
+      case 0x5C: sink.append(UInt8(ascii: "\\"))
+      case 0x0A: sink.append(UInt8(ascii: "n"))
+      case 0x0D: sink.append(UInt8(ascii: "r"))
+      case 0x09: sink.append(UInt8(ascii: "t"))
+      case 0x08: sink.append(UInt8(ascii: "b"))
+      case 0x0C: sink.append(UInt8(ascii: "f"))
+      default:
+        sink.append("u00")
+        sink.append(hexDigit(c >> 4))
+        sink.append(hexDigit(c & 0xF))
+      }
+      i += 1
+      runStart = i
+    }
+    if n > runStart { sink.append(base + runStart, count: n - runStart) }
+  }
+
+  /// The lowercase hex digit for a value below 16.
+  @inline(__always)
+  private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") &+ v : UInt8(ascii: "a") &+ v &- 10 }
 }

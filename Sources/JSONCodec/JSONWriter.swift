@@ -7,15 +7,23 @@
 public enum JSONWriter {
   /// Serializes `value` compactly.
   public static func serialize(_ value: JSONValue) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(1024)
-    write(value, into: &out)
-    return out
+    var sink = ByteSink(capacity: 4096)
+    write(value, into: &sink)
+    return sink.makeArray()
   }
 
   /// Serializes `value` compactly as a String.
   public static func string(_ value: JSONValue) -> String {
-    String(decoding: serialize(value), as: UTF8.self)
+    var sink = ByteSink(capacity: 256)
+    write(value, into: &sink)
+    return sink.makeString()
+  }
+
+  /// Appends the compact serialization of `value` to `out`.
+  public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+    var sink = ByteSink(capacity: 4096)
+    write(value, into: &sink)
+    sink.copy(into: &out)
   }
 
   /// An open container while writing: its elements (or members) and the index of the next one.
@@ -30,30 +38,30 @@ public enum JSONWriter {
     var next: Int
   }
 
-  /// Appends the compact serialization of `value` to `out`.
-  public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+  /// Writes `value` into `sink` without recursion.
+  static func write(_ value: JSONValue, into sink: inout ByteSink) {
     var stack: [Frame] = []
     var current = value
     while true {
       // Write `current`; containers with elements open a frame instead.
       switch current {
-      case .null: appendLiteral("null", into: &out)
-      case .bool(let b): appendLiteral(b ? "true" : "false", into: &out)
-      case .int(let i): writeInt(i, into: &out)
-      case .double(let d): writeDouble(d, into: &out)
-      case .string(let s): writeString(s, into: &out)
+      case .null: sink.append("null")
+      case .bool(let b): sink.append(b ? "true" : "false")
+      case .int(let i): writeInt(i, into: &sink)
+      case .double(let d): writeDouble(d, into: &sink)
+      case .string(let s): writeString(s, into: &sink)
       case .array(let items):
-        out.append(UInt8(ascii: "["))
         if items.isEmpty {
-          out.append(UInt8(ascii: "]"))
+          sink.append("[]")
         } else {
+          sink.append(UInt8(ascii: "["))
           stack.append(Frame(items: items, members: [], isObject: false, next: 0))
         }
       case .object(let object):
-        out.append(UInt8(ascii: "{"))
         if object.storage.isEmpty {
-          out.append(UInt8(ascii: "}"))
+          sink.append("{}")
         } else {
+          sink.append(UInt8(ascii: "{"))
           stack.append(Frame(items: [], members: object.storage, isObject: true, next: 0))
         }
       }
@@ -64,21 +72,21 @@ public enum JSONWriter {
         let index = stack[top].next
         if stack[top].isObject {
           if index == stack[top].members.count {
-            out.append(UInt8(ascii: "}"))
+            sink.append(UInt8(ascii: "}"))
             stack.removeLast()
             continue
           }
-          if index > 0 { out.append(UInt8(ascii: ",")) }
-          writeString(stack[top].members[index].key, into: &out)
-          out.append(UInt8(ascii: ":"))
+          if index > 0 { sink.append(UInt8(ascii: ",")) }
+          writeString(stack[top].members[index].key, into: &sink)
+          sink.append(UInt8(ascii: ":"))
           current = stack[top].members[index].value
         } else {
           if index == stack[top].items.count {
-            out.append(UInt8(ascii: "]"))
+            sink.append(UInt8(ascii: "]"))
             stack.removeLast()
             continue
           }
-          if index > 0 { out.append(UInt8(ascii: ",")) }
+          if index > 0 { sink.append(UInt8(ascii: ",")) }
           current = stack[top].items[index]
         }
         stack[top].next = index + 1
@@ -86,10 +94,13 @@ public enum JSONWriter {
       }
     }
   }
+}
 
-  /// Appends the bytes of a static literal.
-  @inline(__always)
-  private static func appendLiteral(_ s: StaticString, into out: inout [UInt8]) {
-    out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+extension ByteSink {
+  /// The written bytes as a String.
+  func makeString() -> String {
+    var result = ""
+    withBytes { result = String(decoding: $0, as: UTF8.self) }
+    return result
   }
 }
