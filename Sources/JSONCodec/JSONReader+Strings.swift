@@ -143,12 +143,20 @@ extension JSONReader {
     var upper: UInt8 = 0xBF
     switch c {
     case 0xC2...0xDF: len = 2
-    case 0xE0: len = 3; lower = 0xA0
+    case 0xE0:
+      len = 3
+      lower = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: len = 3
-    case 0xED: len = 3; upper = 0x9F
-    case 0xF0: len = 4; lower = 0x90
+    case 0xED:
+      len = 3
+      upper = 0x9F
+    case 0xF0:
+      len = 4
+      lower = 0x90
     case 0xF1...0xF3: len = 4
-    case 0xF4: len = 4; upper = 0x8F
+    case 0xF4:
+      len = 4
+      upper = 0x8F
     case 0x80...0xBF: throw fail("invalid UTF-8: unexpected continuation byte \(describe(c))")
     case 0xC0, 0xC1: throw fail("invalid UTF-8: overlong encoding (lead byte \(describe(c)))")
     default: throw fail("invalid UTF-8: lead byte \(describe(c)) is never valid")

@@ -11,7 +11,8 @@ extension JSONValue {
       case (.string(let x), .string(let y)): if x != y { return false }
       case (.int(let x), .int(let y)): if x != y { return false }
       case (.double(let x), .double(let y)): if x != y { return false }
-      case (.int(let x), .double(let y)), (.double(let y), .int(let x)): if JSONValue.exactInt64(y) != x { return false }
+      case (.int(let x), .double(let y)), (.double(let y), .int(let x)):
+        if JSONValue.exactInt64(y) != x { return false }
       case (.array(let x), .array(let y)):
         guard x.count == y.count else { return false }
         for i in x.indices { pending.append((x[i], y[i])) }
@@ -33,8 +34,12 @@ extension JSONValue {
     while let v = pending.popLast() {
       switch v {
       case .null: hasher.combine(0 as UInt8)
-      case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
-      case .int(let i): hasher.combine(2 as UInt8); hasher.combine(i)
+      case .bool(let b):
+        hasher.combine(1 as UInt8)
+        hasher.combine(b)
+      case .int(let i):
+        hasher.combine(2 as UInt8)
+        hasher.combine(i)
       case .double(let d):
         if let i = JSONValue.exactInt64(d) {
           hasher.combine(2 as UInt8)
@@ -43,7 +48,9 @@ extension JSONValue {
           hasher.combine(3 as UInt8)
           hasher.combine(d)
         }
-      case .string(let s): hasher.combine(4 as UInt8); hasher.combine(s)
+      case .string(let s):
+        hasher.combine(4 as UInt8)
+        hasher.combine(s)
       case .array(let items):
         hasher.combine(5 as UInt8)
         hasher.combine(items.count)

@@ -107,7 +107,9 @@ struct ValueStack: ~Copyable {
     let n = valueCount - valueStart
     var members: [JSONObject.Member] = []
     members.reserveCapacity(n)
-    for i in 0..<n { members.append(JSONObject.Member(key: (keys + keyStart + i).move(), value: slot(valueStart + i).move())) }
+    for i in 0..<n {
+      members.append(JSONObject.Member(key: (keys + keyStart + i).move(), value: slot(valueStart + i).move()))
+    }
     valueCount = valueStart
     keyCount = keyStart
     return JSONObject(storage: members)

@@ -7,8 +7,9 @@
 ///
 /// Errors never stop the reader. A malformed header line, a bad or missing `Content-Length`, or a header block
 /// longer than `maxHeaderBlockSize` produces `.error` and the reader resynchronises on the next
-/// `Content-Length:` header after the offending line's start (at a line start or after garbage). A message longer than `maxMessageSize` (or in another charset)
-/// produces `.error` and its body is skipped by its length as it arrives, never buffered whole.
+/// `Content-Length:` header after the offending line's start (at a line start or after garbage). A message
+/// longer than `maxMessageSize` (or in another charset) produces `.error` and its body is skipped by its length
+/// as it arrives, never buffered whole.
 package struct FrameReader: Sendable {
   /// What the reader produces.
   package enum Event: Sendable, Equatable {
@@ -219,7 +220,9 @@ package struct FrameReader: Sendable {
         return .some(.error(.malformedHeader(text)))
       }
       let value = trimmed(colon + 1, lineEnd)
-      if colon - lineStart == FrameReader.contentLength.count && matchesLowercased(FrameReader.contentLength, at: lineStart) {
+      if colon - lineStart == FrameReader.contentLength.count
+        && matchesLowercased(FrameReader.contentLength, at: lineStart)
+      {
         guard let n = FrameReader.decimal(buffer[value]) else {
           let text = lineText(value.lowerBound, value.upperBound)
           enterResync(at: lineStart + 1)
@@ -271,7 +274,8 @@ package struct FrameReader: Sendable {
   /// True for RFC 9110 token characters (what a header name may contain).
   private static func isTokenByte(_ c: UInt8) -> Bool {
     switch c {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
     default:
       return Array("!#$%&'*+-.^_`|~".utf8).contains(c)

@@ -49,14 +49,17 @@ extension Message {
   }
 
   /// Checks an object without `method` as a response.
-  private static func decodeResponse(_ object: JSONObject, id: RequestID?, hasID: Bool) -> Result<Message, EnvelopeError> {
+  private static func decodeResponse(_ object: JSONObject, id: RequestID?, hasID: Bool) -> Result<
+    Message, EnvelopeError
+  > {
     let result = object["result"]
     let error = object["error"]
     if result != nil && error != nil {
       return .failure(.invalidRequest("a response must not have both \"result\" and \"error\"", id: id))
     }
     guard result != nil || error != nil else {
-      return .failure(.invalidRequest("expected \"method\" (request or notification) or \"result\" or \"error\" (response)", id: id))
+      return .failure(
+        .invalidRequest("expected \"method\" (request or notification) or \"result\" or \"error\" (response)", id: id))
     }
     guard hasID else { return .failure(.invalidRequest("a response needs an \"id\"")) }
     if let result {
@@ -66,8 +69,10 @@ extension Message {
     guard case .object(let e)? = error, case .int(let code)? = e["code"], let codeValue = Int(exactly: code),
       case .string(let message)? = e["message"]
     else {
-      return .failure(.invalidRequest("\"error\" must be an object with an integer \"code\" and a string \"message\"", id: id))
+      return .failure(
+        .invalidRequest("\"error\" must be an object with an integer \"code\" and a string \"message\"", id: id))
     }
-    return .success(.errorResponse(id: id, error: ResponseError(code: ErrorCode(codeValue), message: message, data: e["data"])))
+    return .success(
+      .errorResponse(id: id, error: ResponseError(code: ErrorCode(codeValue), message: message, data: e["data"])))
   }
 }

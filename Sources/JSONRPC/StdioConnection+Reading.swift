@@ -16,7 +16,10 @@ extension StdioConnection {
     let chunkSize = max(1, configuration.readChunkSize)
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
     defer { chunk.deallocate() }
-    var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: lifecycle.wakeFD, events: Int16(POLLIN), revents: 0)]
+    var fds = [
+      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: lifecycle.wakeFD, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
       fds[0].revents = 0
       fds[1].revents = 0

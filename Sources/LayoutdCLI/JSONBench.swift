@@ -47,7 +47,9 @@ package enum JSONBench {
         }
         inputs.append(Input(name: "message-25k (generated)", bytes: message25k()))
       } else {
-        for path in files { inputs.append(Input(name: (path as NSString).lastPathComponent, bytes: try readFile(path))) }
+        for path in files {
+          inputs.append(Input(name: (path as NSString).lastPathComponent, bytes: try readFile(path)))
+        }
       }
     } catch {
       printError("layoutd bench --json: \(error)")
@@ -56,9 +58,11 @@ package enum JSONBench {
     #if DEBUG
       printError("layoutd bench --json: this is a debug build; figures are meaningless (use swift build -c release)")
     #endif
-    print("JSON throughput, MB/s of thread CPU time (median of \(runs) runs, Foundation \(min(runs, 5)); higher is better)")
-    print(pad("document", 26) + pad("size", 10) + pad("parse", 9) + pad("write", 9) + pad("Fdn parse", 11)
-      + pad("Fdn write", 11))
+    print(
+      "JSON throughput, MB/s of thread CPU time (median of \(runs) runs, Foundation \(min(runs, 5)); higher is better)")
+    print(
+      pad("document", 26) + pad("size", 10) + pad("parse", 9) + pad("write", 9) + pad("Fdn parse", 11)
+        + pad("Fdn write", 11))
     for input in inputs {
       guard let row = measure(input, runs: runs) else {
         printError("layoutd bench --json: \(input.name) is not valid JSON")
@@ -121,7 +125,9 @@ package enum JSONBench {
     var cells: [JSONValue] = []
     for i in 0..<120 {
       let y = Double(i) * 517.25
-      let frame = JSONObject([("x", .double(0)), ("y", .double(y)), ("width", .double(375)), ("height", .double(517.25))])
+      let frame = JSONObject([
+        ("x", .double(0)), ("y", .double(y)), ("width", .double(375)), ("height", .double(517.25)),
+      ])
       cells.append(
         .object(
           JSONObject([

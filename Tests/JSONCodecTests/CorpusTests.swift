@@ -31,7 +31,8 @@ import Testing
 
   @Test func selectedValues() throws {
     func parse(_ name: String) throws -> JSONValue { try JSONParser.parse(Fixtures.bytes(name)) }
-    #expect(try parse("y_object_duplicated_key.json") == .object(JSONObject([("a", .string("b")), ("a", .string("c"))])))
+    #expect(
+      try parse("y_object_duplicated_key.json") == .object(JSONObject([("a", .string("b")), ("a", .string("c"))])))
     #expect(try parse("y_object_duplicated_key.json")["a"] == .string("c"))
     #expect(try parse("y_string_all_short_escapes.json") == .array([.string("\" \\ / \u{8} \u{C} \n \r \t")]))
     #expect(try parse("y_string_surrogate_pair.json") == .array([.string("😀")]))

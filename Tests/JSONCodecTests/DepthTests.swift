@@ -30,7 +30,9 @@ import Testing
     #expect(throws: JSONParseError(offset: 2, reason: "nesting deeper than 2")) {
       try JSONParser.parse("[[{}]]", maxDepth: 2)
     }
-    #expect(throws: JSONParseError(offset: 0, reason: "nesting deeper than 0")) { try JSONParser.parse("[]", maxDepth: 0) }
+    #expect(throws: JSONParseError(offset: 0, reason: "nesting deeper than 0")) {
+      try JSONParser.parse("[]", maxDepth: 0)
+    }
     #expect(try JSONParser.parse("1", maxDepth: 0) == .int(1))
     var value = try JSONParser.parse(nestedArrays(100_000), maxDepth: 100_000)
     value.dismantle()

@@ -37,7 +37,8 @@ func body(_ text: String) -> FrameReader.Event { .message(Array(text.utf8)) }
   @Test func splitAtEveryOffset() {
     let stream = FrameReaderTests.stream
     for cut in 0...stream.count {
-      #expect(events([Array(stream[..<cut]), Array(stream[cut...])]) == FrameReaderTests.bodies.map(body), "cut \(cut)")
+      #expect(
+        events([Array(stream[..<cut]), Array(stream[cut...])]) == FrameReaderTests.bodies.map(body), "cut \(cut)")
     }
   }
 
@@ -98,7 +99,8 @@ func body(_ text: String) -> FrameReader.Event { .message(Array(text.utf8)) }
   }
 
   @Test func unsupportedCharsetIsSkippedByLength() {
-    let stream = frame("{}", header: "Content-Length: 2\r\nContent-Type: application/json; charset=utf-16") + frame("[]")
+    let stream =
+      frame("{}", header: "Content-Length: 2\r\nContent-Type: application/json; charset=utf-16") + frame("[]")
     #expect(events([stream]) == [.error(.unsupportedCharset("utf-16")), body("[]")])
   }
 

@@ -41,25 +41,27 @@ import Testing
     close(fromServer.read)
     close(toServer.read)
     #expect(handler.closed.withLock { $0 } == .endOfInput)
-    #expect(handler.log.withLock { $0 } == [
-      #"{"jsonrpc":"2.0","id":1,"method":"a","params":{"x":1}}"#,
-      #"{"jsonrpc":"2.0","method":"note","params":{}}"#,
-      "invalid: parse error: malformed header line 'garbage'",
-      #"{"jsonrpc":"2.0","id":"s-1","method":"b","params":{}}"#,
-      "invalid: parse error: expected a string key in object, got 'n' at byte 1",
-      #"invalid: invalid request: "jsonrpc" must be "2.0", got "1.0""#,
-      "batch of 2",
-      #"{"jsonrpc":"2.0","id":3,"method":"last","params":{}}"#,
-    ])
-    #expect(replies == [
-      #"{"jsonrpc":"2.0","id":1,"result":{"x":1}}"#,
-      #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: malformed header line 'garbage'"}}"#,
-      #"{"jsonrpc":"2.0","id":"s-1","result":{}}"#,
-      #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: expected a string key in object, got 'n' at byte 1"}}"#,
-      #"{"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"invalid request: \"jsonrpc\" must be \"2.0\", got \"1.0\""}}"#,
-      #"[{"jsonrpc":"2.0","id":2,"result":{}}]"#,
-      #"{"jsonrpc":"2.0","id":3,"result":{}}"#,
-    ])
+    #expect(
+      handler.log.withLock { $0 } == [
+        #"{"jsonrpc":"2.0","id":1,"method":"a","params":{"x":1}}"#,
+        #"{"jsonrpc":"2.0","method":"note","params":{}}"#,
+        "invalid: parse error: malformed header line 'garbage'",
+        #"{"jsonrpc":"2.0","id":"s-1","method":"b","params":{}}"#,
+        "invalid: parse error: expected a string key in object, got 'n' at byte 1",
+        #"invalid: invalid request: "jsonrpc" must be "2.0", got "1.0""#,
+        "batch of 2",
+        #"{"jsonrpc":"2.0","id":3,"method":"last","params":{}}"#,
+      ])
+    #expect(
+      replies == [
+        #"{"jsonrpc":"2.0","id":1,"result":{"x":1}}"#,
+        #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: malformed header line 'garbage'"}}"#,
+        #"{"jsonrpc":"2.0","id":"s-1","result":{}}"#,
+        #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: expected a string key in object, got 'n' at byte 1"}}"#,
+        #"{"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"invalid request: \"jsonrpc\" must be \"2.0\", got \"1.0\""}}"#,
+        #"[{"jsonrpc":"2.0","id":2,"result":{}}]"#,
+        #"{"jsonrpc":"2.0","id":3,"result":{}}"#,
+      ])
   }
 
   @Test func stopEndsAConnectionWhoseInputStaysOpen() throws {
