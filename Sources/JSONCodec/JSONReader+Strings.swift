@@ -16,9 +16,10 @@ extension JSONReader {
         continue
       }
       if c == UInt8(ascii: "\"") {
-        let s = String(decoding: UnsafeBufferPointer(start: base + start, count: pos - start), as: UTF8.self)
+        let count = pos - start
         pos += 1
-        return s
+        if count <= ShortStringCache.maxCount && count > 0 { return shortStrings.string(base + start, count: count) }
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
       }
       if c == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
       throw fail("unescaped control character \(describe(c)) in string")

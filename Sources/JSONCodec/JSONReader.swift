@@ -23,6 +23,8 @@ struct JSONReader {
   var pos = 0
   /// Reused buffer for strings that contain escapes.
   var scratch: [UInt8] = []
+  /// Short strings already made during this parse.
+  var shortStrings = ShortStringCache()
 
   /// A reader over `count` bytes at `base`, which must stay valid while the reader is used.
   init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
