@@ -44,7 +44,16 @@ struct ByteSink: ~Copyable {
   @inline(__always)
   mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
     reserve(n)
-    (base + count).update(from: bytes, count: n)
+    if n <= 16 {
+      // Short runs (keys, numbers) are cheaper to copy by hand than through a memmove call.
+      var i = 0
+      while i < n {
+        base[count + i] = bytes[i]
+        i += 1
+      }
+    } else {
+      (base + count).update(from: bytes, count: n)
+    }
     count += n
   }
 

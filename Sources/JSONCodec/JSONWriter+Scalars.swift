@@ -83,6 +83,17 @@ extension JSONWriter {
     var runStart = 0
     var i = 0
     while i < n {
+      // Whole 8-byte words that need no escape (no control byte, '"' or '\\'), tested at once.
+      while i + 8 <= n {
+        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = w ^ (ones &* 0x22)
+        let backslash = w ^ (ones &* 0x5C)
+        let flags = ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        if flags & (ones &* 0x80) != 0 { break }
+        i += 8
+      }
+      guard i < n else { break }
       let c = base[i]
       if c >= 0x20 && c != 0x22 && c != 0x5C {
         i += 1
