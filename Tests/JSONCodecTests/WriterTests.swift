@@ -17,6 +17,21 @@ import Testing
     #expect(JSONWriter.string(.string(s)) == #""q\" b\\ / \b\f\n\r\t \u0000\u001f"# + "\u{7F} é😀\u{2028}\"")
   }
 
+  @Test func everyASCIICharacterAtEveryPositionRoundTrips() throws {
+    for code in 0..<128 {
+      for position in 0..<20 {
+        var scalars = Array(repeating: Unicode.Scalar(UInt8(ascii: "a")), count: 20)
+        scalars[position] = Unicode.Scalar(UInt8(code))
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        let written = JSONWriter.serialize(.string(text))
+        #expect(try JSONParser.parse(written) == .string(text), "code \(code) at \(position)")
+        let needsEscape = code < 0x20 || code == 0x22 || code == 0x5C
+        #expect(written.count == 22 + (needsEscape ? (code < 0x20 && ![8, 9, 10, 12, 13].contains(code) ? 5 : 1) : 0))
+      }
+    }
+  }
+
   @Test func writeAppends() {
     var out = Array("prefix:".utf8)
     JSONWriter.write(.array([.int(-7)]), into: &out)
