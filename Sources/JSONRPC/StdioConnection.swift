@@ -22,7 +22,7 @@ import JSONCodec
 package final class StdioConnection: Sendable {
   /// Limits and sizes.
   package struct Configuration: Sendable {
-    /// Largest accepted body; longer messages are skipped with a -32600-style framing error. 64 MiB.
+    /// Largest accepted body; longer messages are skipped by length and reported as `.invalid` (-32700). 64 MiB.
     package var maxMessageSize = FrameReader.defaultMaxMessageSize
     /// Messages received but not yet handled before the reader stops reading. 1,024.
     package var maxPendingMessages = 1024

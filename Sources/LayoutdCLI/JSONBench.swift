@@ -23,7 +23,7 @@ package enum JSONBench {
   package static func run(_ arguments: [String]) -> Int32 {
     var runs = 15
     var files: [String] = []
-    var index = 0
+    var index = arguments.first == "--json" ? 1 : 0  // tolerate being handed the flag itself
     while index < arguments.count {
       let argument = arguments[index]
       if argument == "--runs" {
