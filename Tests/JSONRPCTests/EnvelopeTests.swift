@@ -1,3 +1,4 @@
+import Foundation
 import JSONCodec
 import JSONRPC
 import Testing
@@ -251,5 +252,21 @@ func invalidRequest(_ message: String, id: RequestID? = nil) -> IncomingMessage 
     #expect(RequestID(json: .double(1)) == nil)
     #expect(RequestID.int(5).description == "5")
     #expect(RequestID.string("a\"b").description == #""a\"b""#)
+  }
+}
+
+/// The default nesting limit admits the deepest benchmark tree inside an envelope.
+@Suite struct EnvelopeDepthTests {
+  @Test func deep1000FitsInARequest() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/bench/deep-1000.json")
+    let tree = [UInt8](try Data(contentsOf: url))
+    let body = Array(#"{"jsonrpc":"2.0","id":1,"method":"layout","params":{"tree":"#.utf8) + tree + Array("}}".utf8)
+    guard case .message(.request(let id, let method, var params)) = IncomingMessage.decode(body: body) else {
+      Issue.record("deep-1000.json in a request was not accepted")
+      return
+    }
+    #expect(id == .int(1) && method == "layout")
+    params.dismantle()
   }
 }
