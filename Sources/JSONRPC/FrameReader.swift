@@ -3,7 +3,8 @@
 ///
 /// A message is a header block of `Name: value` lines, each ending in `\r\n`, an empty line, then exactly
 /// `Content-Length` bytes of body. Header names are case-insensitive; `Content-Length` is required,
-/// `Content-Type` is accepted (its charset, if given, must be UTF-8), other headers are ignored.
+/// `Content-Type` is accepted (its charset, if given, must be UTF-8), other headers are ignored. Blank lines
+/// between messages are skipped.
 ///
 /// Errors never stop the reader. A malformed header line, a bad or missing `Content-Length`, or a header block
 /// longer than `maxHeaderBlockSize` produces `.error` and the reader resynchronises on the next
@@ -183,6 +184,9 @@ package struct FrameReader: Sendable {
   /// Parses a complete header block if one is buffered. Returns nil when more bytes are needed, `.some(nil)` when
   /// the block was fine and the state moved on, `.some(event)` for an error or a skipped message.
   private mutating func readHeaderBlock() -> Event?? {
+    // Tolerate blank lines between messages (a stray CRLF after a body).
+    while bufferedByteCount >= 2 && buffer[start] == 0x0D && buffer[start + 1] == 0x0A { start += 2 }
+    if bufferedByteCount == 1 && buffer[start] == 0x0D { return nil }
     // Find "\r\n\r\n".
     var p = max(scanFrom, start)
     var end = -1

@@ -67,6 +67,12 @@ func body(_ text: String) -> FrameReader.Event { .message(Array(text.utf8)) }
     }
   }
 
+  @Test func blankLinesBetweenMessagesAreSkipped() {
+    let stream = frame("{}") + Array("\r\n\r\n\r\n".utf8) + frame("[]") + Array("\r\n".utf8)
+    #expect(events([stream]) == [body("{}"), body("[]")])
+    #expect(events(stream.map { [$0] }) == [body("{}"), body("[]")])
+  }
+
   @Test func emptyBody() {
     #expect(events([frame("")]) == [body("")])
   }
