@@ -21,6 +21,7 @@ let package = Package(
     .executableTarget(name: "layoutd", dependencies: ["LayoutdCLI"]),
     // Tests.
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCodec"]),
     .testTarget(name: "FlexLayoutTests", dependencies: ["FlexLayout"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography"]),
     .testTarget(name: "LayoutSpecsTests", dependencies: ["LayoutSpecs", "JSONCodec"]),

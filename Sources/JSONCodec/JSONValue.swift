@@ -1,7 +1,13 @@
 /// A JSON document as a Swift value. Pure; safe to share across threads.
 ///
 /// Numbers keep their kind: a literal without fraction or exponent that fits in `Int64` is `.int`,
-/// every other number is `.double` (the nearest binary64 value; a literal beyond its range is ±infinity).
+/// every other number is `.double` (the nearest binary64 value; a literal beyond its range is ±infinity),
+/// except `-0`, which is `.double(-0.0)` so that its sign survives. Equality and hashing are by JSON meaning:
+/// numbers compare by value (`.int(3) == .double(3.0)`), objects by their members in order; both are iterative.
+///
+/// Teardown: Swift destroys nested values recursively. Dropping a value nested deeper than
+/// `implicitTeardownSafeDepth` on a thread with a small stack (Dispatch worker threads on Linux have 512 KiB)
+/// can overflow it; release such values with `dismantle()`, which is iterative.
 public enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
@@ -35,6 +41,9 @@ public struct JSONObject: Sendable, Hashable {
 
   /// An empty object.
   public init() { storage = [] }
+
+  /// An object holding these members, in this order.
+  public init(storage: [Member]) { self.storage = storage }
 
   /// An object with these members, in this order.
   public init(_ members: [(String, JSONValue)]) {
@@ -81,7 +90,7 @@ extension JSONValue {
   public var intValue: Int? {
     switch self {
     case .int(let i): return Int(exactly: i)
-    case .double(let d): return d.isFinite && d.rounded() == d ? Int(exactly: d) : nil
+    case .double(let d): return JSONValue.exactInt64(d).flatMap { Int(exactly: $0) }
     default: return nil
     }
   }

@@ -1,80 +1,106 @@
-/// RFC 8259 JSON writer producing compact UTF-8. Pure.
+/// RFC 8259 JSON writer producing compact UTF-8 (no whitespace). Pure; safe to call from any thread.
+///
+/// Iterative (an explicit stack), so any depth serializes without deep recursion. Output is always valid
+/// JSON: strings are escaped (`"`, `\` and control characters; everything else is written as raw UTF-8),
+/// integers exactly, finite doubles in their shortest round-trip form, NaN as `null` and ±infinity as
+/// `±1e999` (which reads back as ±infinity).
 public enum JSONWriter {
   /// Serializes `value` compactly.
   public static func serialize(_ value: JSONValue) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(256)
-    write(value, into: &out)
-    return out
+    var sink = ByteSink(capacity: 4096)
+    write(value, into: &sink)
+    return sink.makeArray()
   }
 
   /// Serializes `value` compactly as a String.
   public static func string(_ value: JSONValue) -> String {
-    String(decoding: serialize(value), as: UTF8.self)
+    var sink = ByteSink(capacity: 256)
+    write(value, into: &sink)
+    return sink.makeString()
   }
 
   /// Appends the compact serialization of `value` to `out`.
   public static func write(_ value: JSONValue, into out: inout [UInt8]) {
-    switch value {
-    case .null: out.append(contentsOf: "null".utf8)
-    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-    case .int(let i): out.append(contentsOf: String(i).utf8)
-    case .double(let d): writeDouble(d, into: &out)
-    case .string(let s): writeString(s, into: &out)
-    case .array(let items):
-      out.append(UInt8(ascii: "["))
-      for (i, item) in items.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        write(item, into: &out)
-      }
-      out.append(UInt8(ascii: "]"))
-    case .object(let object):
-      out.append(UInt8(ascii: "{"))
-      for (i, member) in object.storage.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        writeString(member.key, into: &out)
-        out.append(UInt8(ascii: ":"))
-        write(member.value, into: &out)
-      }
-      out.append(UInt8(ascii: "}"))
-    }
+    var sink = ByteSink(capacity: 4096)
+    write(value, into: &sink)
+    sink.copy(into: &out)
   }
 
-  /// Writes a double in its shortest round-trip form; integral values without a fraction; NaN as null;
-  /// infinities as ±1e999 (which reads back as infinity).
-  public static func writeDouble(_ d: Double, into out: inout [UInt8]) {
-    if d.isNaN {
-      out.append(contentsOf: "null".utf8)
-    } else if d.isInfinite {
-      out.append(contentsOf: (d < 0 ? "-1e999" : "1e999").utf8)
-    } else if d == d.rounded(), abs(d) < 1e15 {
-      out.append(contentsOf: String(Int64(d)).utf8)
-    } else {
-      out.append(contentsOf: d.description.utf8)
-    }
+  /// An open container while writing: its elements (or members) and the index of the next one.
+  private struct Frame {
+    /// Elements of an array (empty for objects).
+    var items: [JSONValue]
+    /// Members of an object (empty for arrays).
+    var members: [JSONObject.Member]
+    /// True for an object.
+    var isObject: Bool
+    /// Index of the next element or member to write.
+    var next: Int
   }
 
-  private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
-  /// Writes a quoted, escaped string.
-  public static func writeString(_ s: String, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for c in s.utf8 {
-      switch c {
-      case 0x22: out.append(0x5C); out.append(0x22)
-      case 0x5C: out.append(0x5C); out.append(0x5C)
-      case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-      case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-      case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-      case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-      case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
-      case 0..<0x20:
-        out.append(contentsOf: "\\u00".utf8)
-        out.append(hex[Int(c >> 4)])
-        out.append(hex[Int(c & 0xF)])
-      default: out.append(c)
+  /// Writes `value` into `sink` without recursion.
+  static func write(_ value: JSONValue, into sink: inout ByteSink) {
+    var stack: [Frame] = []
+    var current = value
+    while true {
+      // Write `current`; containers with elements open a frame instead.
+      switch current {
+      case .null: sink.append("null")
+      case .bool(let b): sink.append(b ? "true" : "false")
+      case .int(let i): writeInt(i, into: &sink)
+      case .double(let d): writeDouble(d, into: &sink)
+      case .string(let s): writeString(s, into: &sink)
+      case .array(let items):
+        if items.isEmpty {
+          sink.append("[]")
+        } else {
+          sink.append(UInt8(ascii: "["))
+          stack.append(Frame(items: items, members: [], isObject: false, next: 0))
+        }
+      case .object(let object):
+        if object.storage.isEmpty {
+          sink.append("{}")
+        } else {
+          sink.append(UInt8(ascii: "{"))
+          stack.append(Frame(items: [], members: object.storage, isObject: true, next: 0))
+        }
+      }
+      // Find the next value to write, closing finished containers.
+      while true {
+        let top = stack.count - 1
+        if top < 0 { return }
+        let index = stack[top].next
+        if stack[top].isObject {
+          if index == stack[top].members.count {
+            sink.append(UInt8(ascii: "}"))
+            stack.removeLast()
+            continue
+          }
+          if index > 0 { sink.append(UInt8(ascii: ",")) }
+          writeString(stack[top].members[index].key, into: &sink)
+          sink.append(UInt8(ascii: ":"))
+          current = stack[top].members[index].value
+        } else {
+          if index == stack[top].items.count {
+            sink.append(UInt8(ascii: "]"))
+            stack.removeLast()
+            continue
+          }
+          if index > 0 { sink.append(UInt8(ascii: ",")) }
+          current = stack[top].items[index]
+        }
+        stack[top].next = index + 1
+        break
       }
     }
-    out.append(UInt8(ascii: "\""))
+  }
+}
+
+extension ByteSink {
+  /// The written bytes as a String.
+  func makeString() -> String {
+    var result = ""
+    withBytes { result = String(decoding: $0, as: UTF8.self) }
+    return result
   }
 }

@@ -1,1 +1,0 @@
-// Module JSONRPC: see README.md "Modules".

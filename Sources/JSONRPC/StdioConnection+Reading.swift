@@ -1,0 +1,54 @@
+import Foundation
+import JSONCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The reader thread.
+extension StdioConnection {
+  /// Reads `input` until end of input, an error or `stop()`, delivering frames to the inbox in order.
+  /// Runs on the reader thread only; blocks in `poll(2)`/`read(2)` and while the inbox is full.
+  func readLoop() {
+    var frames = FrameReader(maxMessageSize: configuration.maxMessageSize)
+    let chunkSize = max(1, configuration.readChunkSize)
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+    defer { chunk.deallocate() }
+    var fds = [
+      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: lifecycle.wakeFD, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      fds[0].revents = 0
+      fds[1].revents = 0
+      if poll(&fds, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        inbox.finish(.readError(errno: errno))
+        return
+      }
+      if fds[1].revents != 0 { return }  // stop()
+      guard let base = chunk.baseAddress else { return }
+      let n = read(input, base, chunkSize)
+      if n < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        inbox.finish(.readError(errno: errno))
+        return
+      }
+      if n == 0 {
+        inbox.finish(.endOfInput)
+        return
+      }
+      frames.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+      while let event = frames.next() {
+        let message: IncomingMessage
+        switch event {
+        case .message(let body): message = IncomingMessage.decode(body: body, maxDepth: configuration.maxNestingDepth)
+        case .error(let error): message = IncomingMessage.framingError(error)
+        }
+        if !inbox.put(message) { return }
+      }
+    }
+  }
+}

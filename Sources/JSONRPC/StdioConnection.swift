@@ -1,0 +1,115 @@
+import Dispatch
+import Foundation
+import JSONCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A JSON-RPC connection over two file descriptors (normally a private copy of stdout, and stdin).
+///
+/// One reader thread does blocking `read(2)`s on `input`, cuts frames (`FrameReader`), parses them
+/// (`IncomingMessage.decode`) and hands them to a bounded inbox; one delivery loop (a single task) passes them
+/// to the `MessageHandler` in arrival order; one serial queue does every write to `output`. SIGPIPE is ignored,
+/// so a client that goes away makes writes fail (and be dropped) instead of killing the process. End of input
+/// ends the connection cleanly: the handler gets the remaining messages, then `connectionClosed(.endOfInput)`.
+///
+/// Back-pressure: at most `maxPendingMessages` messages are received but not yet handled; while that many are,
+/// the reader stops reading. `send` blocks while more than `maxPendingOutputBytes` wait to be written. So a
+/// client that floods requests without reading responses stalls the daemon at bounded memory.
+package final class StdioConnection: Sendable {
+  /// Limits and sizes.
+  package struct Configuration: Sendable {
+    /// Largest accepted body; longer messages are skipped by length and reported as `.invalid` (-32700). 64 MiB.
+    package var maxMessageSize = FrameReader.defaultMaxMessageSize
+    /// Messages received but not yet handled before the reader stops reading. 1,024.
+    package var maxPendingMessages = 1024
+    /// Output bytes queued but not written before `send` blocks. 16 MiB.
+    package var maxPendingOutputBytes = 16 << 20
+    /// Deepest nesting accepted in a body (deeper gets -32700). The default keeps every delivered message safe
+    /// to release implicitly on a 512 KiB thread (`JSONValue.implicitTeardownSafeDepth`, 2,048).
+    package var maxNestingDepth = JSONValue.implicitTeardownSafeDepth
+    /// Bytes asked of each `read(2)`. 64 KiB.
+    package var readChunkSize = 64 << 10
+
+    /// The defaults.
+    package init() {}
+  }
+
+  /// The input file descriptor (not owned: never closed here).
+  package let input: Int32
+  /// Limits in force.
+  package let configuration: Configuration
+  /// Received messages waiting for the handler.
+  let inbox: Inbox
+  /// Writes to the output fd.
+  let output: OutputChannel
+  /// Start/finish bookkeeping and the pipe that wakes the reader thread on `stop()`.
+  let lifecycle: Lifecycle
+
+  /// A connection reading `input` and writing `output`; nothing happens until `start(handler:)`.
+  package init(input: Int32, output: Int32, configuration: Configuration = Configuration()) {
+    signal(SIGPIPE, SIG_IGN)
+    self.input = input
+    self.configuration = configuration
+    inbox = Inbox(capacity: configuration.maxPendingMessages)
+    self.output = OutputChannel(fd: output, maxBacklog: configuration.maxPendingOutputBytes)
+    lifecycle = Lifecycle()
+  }
+
+  /// Starts the reader thread and the delivery loop. Only the first call has an effect.
+  package func start(handler: some MessageHandler) {
+    guard lifecycle.markStarted() else { return }
+    let thread = Thread { [self] in readLoop() }
+    thread.name = "layoutd.jsonrpc.reader"
+    thread.stackSize = 4 << 20
+    thread.start()
+    Task.detached { [self] in await deliver(to: handler) }
+  }
+
+  /// The delivery loop: one message at a time, in order, then the close notice.
+  private func deliver(to handler: some MessageHandler) async {
+    while let message = await inbox.next() {
+      await handler.handle(message, connection: self)
+      inbox.didHandle()
+    }
+    await handler.connectionClosed(self, reason: inbox.reason ?? .stopped)
+    lifecycle.markFinished()
+  }
+
+  /// Sends one message (framed as `Content-Length: N\r\n\r\n` + body). Thread-safe; blocks while the output
+  /// backlog is full. Messages from one caller go out in call order.
+  package func send(_ message: Message) {
+    output.enqueue(FrameWriter.frame(message.body))
+  }
+
+  /// Sends the answer to a batch as one JSON array. Use only to answer a batch (clients reject arrays
+  /// otherwise); send nothing for a batch with no requests.
+  package func send(batch messages: [Message]) {
+    output.enqueue(FrameWriter.frame(Message.batchBody(messages)))
+  }
+
+  /// Stops reading and delivering: the handler's current `handle` finishes, queued messages are dropped,
+  /// then the handler gets `connectionClosed(.stopped)` (unless input had already ended).
+  package func stop() {
+    inbox.stop()
+    lifecycle.wakeReader()
+  }
+
+  /// Blocks until every message sent so far has been written (or dropped after a write error).
+  package func waitForPendingWrites() { output.drain() }
+
+  /// Blocks until the handler has been told the connection closed (returns at once if never started).
+  package func waitUntilClosed() { lifecycle.waitUntilFinished() }
+
+  /// Messages received but not yet handled (at most `maxPendingMessages`).
+  package var pendingMessageCount: Int { inbox.pendingCount }
+
+  /// Output bytes queued but not yet written.
+  package var pendingOutputBytes: Int { output.pendingBytes }
+
+  /// The errno of the first failed write (EPIPE once the client has gone), if any.
+  package var writeError: Int32? { output.writeError }
+}
