@@ -1,0 +1,135 @@
+/// Min/max clamping and definite sizes of a node along an axis (CSS Flexbox §9.7's "clamped" sizes and CSS
+/// Sizing's definite lengths). Pure over the tree's styles.
+extension FlexEngine {
+  /// Yoga's `inexactEquals`: both NaN, or closer than 0.0001.
+  @inline(__always) static func inexactEquals(_ a: Double, _ b: Double) -> Bool {
+    if a.isNaN || b.isNaN { return a.isNaN && b.isNaN }
+    return abs(a - b) < 0.0001
+  }
+
+  /// The larger of two values, ignoring NaN (NaN only if both are).
+  @inline(__always) static func maxOrDefined(_ a: Double, _ b: Double) -> Double {
+    if a.isNaN { return b }
+    if b.isNaN { return a }
+    return max(a, b)
+  }
+
+  /// The smaller of two values, ignoring NaN.
+  @inline(__always) static func minOrDefined(_ a: Double, _ b: Double) -> Double {
+    if a.isNaN { return b }
+    if b.isNaN { return a }
+    return min(a, b)
+  }
+
+  /// The width or height as styled, except that max == min pins it (Yoga's processed dimension).
+  @inline(__always) func processedDimension(_ style: Style, _ isWidth: Bool) -> Length {
+    let maxDim = style.maxDimension(isWidth)
+    let minDim = style.minDimension(isWidth)
+    if maxDim.isDefined && lengthsMatch(maxDim, minDim) { return maxDim }
+    return style.dimension(isWidth)
+  }
+
+  /// True when two lengths have the same unit and (nearly) the same value.
+  @inline(__always) private func lengthsMatch(_ a: Length, _ b: Length) -> Bool {
+    switch (a, b) {
+    case (.points(let x), .points(let y)), (.percent(let x), .percent(let y)): return Self.inexactEquals(x, y)
+    case (.auto, .auto), (.maxContent, .maxContent), (.fitContent, .fitContent), (.stretch, .stretch): return true
+    default: return false
+    }
+  }
+
+  /// True when `node`'s width (`isWidth`) or height resolves to a non-negative size against `ownerSize`.
+  @inline(__always) func hasDefiniteLength(_ node: NodeIndex, _ isWidth: Bool, _ ownerSize: Double) -> Bool {
+    let v = processedDimension(tree[style: node], isWidth).resolve(ownerSize)
+    return !v.isNaN && v >= 0
+  }
+
+  /// `node`'s styled border-box width or height against `reference` (NaN when indefinite).
+  @inline(__always) func resolvedDimension(
+    _ node: NodeIndex, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
+  ) -> Double {
+    let style = tree[style: node]
+    let v = processedDimension(style, isWidth).resolve(reference)
+    if style.boxSizing == .borderBox { return v }
+    return v + style.paddingAndBorderForDimension(isWidth, direction, ownerWidth)
+  }
+
+  /// `node`'s border-box minimum width or height against `reference` (NaN when none).
+  @inline(__always) func resolvedMinDimension(
+    _ style: Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
+  ) -> Double {
+    let v = style.minDimension(isWidth).resolve(reference)
+    if style.boxSizing == .borderBox || v.isNaN { return v }
+    return v + style.paddingAndBorderForDimension(isWidth, direction, ownerWidth)
+  }
+
+  /// `node`'s border-box maximum width or height against `reference` (NaN when none).
+  @inline(__always) func resolvedMaxDimension(
+    _ style: Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
+  ) -> Double {
+    let v = style.maxDimension(isWidth).resolve(reference)
+    if style.boxSizing == .borderBox || v.isNaN { return v }
+    return v + style.paddingAndBorderForDimension(isWidth, direction, ownerWidth)
+  }
+
+  /// Clamps `value` between `node`'s min and max along `axis` (Yoga's boundAxisWithinMinAndMax).
+  @inline(__always) func boundAxisWithinMinAndMax(
+    _ node: NodeIndex, _ direction: Direction, _ axis: FlexDirection, _ value: Double, _ axisSize: Double,
+    _ widthSize: Double
+  ) -> Double {
+    let style = tree[style: node]
+    let isWidth = axis.isRow
+    let minV = resolvedMinDimension(style, direction, isWidth, axisSize, widthSize)
+    let maxV = resolvedMaxDimension(style, direction, isWidth, axisSize, widthSize)
+    if !maxV.isNaN && maxV >= 0 && !value.isNaN && value > maxV { return maxV }
+    if !minV.isNaN && minV >= 0 && !value.isNaN && value < minV { return minV }
+    return value
+  }
+
+  /// Clamps `value` to min/max and to at least the padding and border along `axis` (Yoga's boundAxis).
+  @inline(__always) func boundAxis(
+    _ node: NodeIndex, _ axis: FlexDirection, _ direction: Direction, _ value: Double, _ axisSize: Double,
+    _ widthSize: Double
+  ) -> Double {
+    Self.maxOrDefined(
+      boundAxisWithinMinAndMax(node, direction, axis, value, axisSize, widthSize),
+      tree[style: node].paddingAndBorderForAxis(axis, direction, widthSize))
+  }
+
+  /// Caps an offered size at the node's max size (plus margins); an unbounded offer becomes fit-content at the max.
+  @inline(__always) func constrainMaxSizeForMode(
+    _ node: NodeIndex, _ direction: Direction, _ axis: FlexDirection, _ ownerAxisSize: Double,
+    _ ownerWidth: Double, _ mode: inout SizingMode, _ size: inout Double
+  ) {
+    let style = tree[style: node]
+    let maxSize =
+      resolvedMaxDimension(style, direction, axis.isRow, ownerAxisSize, ownerWidth)
+      + style.marginForAxis(axis, ownerWidth)
+    switch mode {
+    case .stretchFit, .fitContent:
+      if !maxSize.isNaN && !(size < maxSize) { size = maxSize }
+    case .maxContent:
+      if !maxSize.isNaN {
+        mode = .fitContent
+        size = maxSize
+      }
+    }
+  }
+
+  /// The room inside `node`'s padding and border along a dimension, kept within its min and max.
+  func availableInnerDimension(
+    _ node: NodeIndex, _ direction: Direction, _ isWidth: Bool, _ availableDim: Double, _ paddingAndBorder: Double,
+    _ ownerDim: Double, _ ownerWidth: Double
+  ) -> Double {
+    var inner = availableDim - paddingAndBorder
+    if !inner.isNaN {
+      let style = tree[style: node]
+      let minD = resolvedMinDimension(style, direction, isWidth, ownerDim, ownerWidth)
+      let minInner = minD.isNaN ? 0 : minD - paddingAndBorder
+      let maxD = resolvedMaxDimension(style, direction, isWidth, ownerDim, ownerWidth)
+      let maxInner = maxD.isNaN ? Double.greatestFiniteMagnitude : maxD - paddingAndBorder
+      inner = Self.maxOrDefined(Self.minOrDefined(inner, maxInner), minInner)
+    }
+    return inner
+  }
+}

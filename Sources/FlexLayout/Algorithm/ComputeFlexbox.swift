@@ -1,0 +1,221 @@
+/// The flexbox layout driver: lays out one node and, recursively, its subtree, following CSS Flexbox §9
+/// (https://www.w3.org/TR/css-flexbox-1/#layout-algorithm) the way Yoga does.
+///
+/// Steps, in spec order (each lives in its own file):
+///  1. §9.1 Generate anonymous flex items: layout children, `display: contents` flattened (`layoutChildren`).
+///  2. §9.2 Line length determination: available inner sizes (`availableInnerDimension`, BoundAxis).
+///  3. §9.2.3 Flex base size and hypothetical main size of each item (FlexBasis).
+///  4. §9.3 Collect flex items into flex lines (FlexLine).
+///  5. §9.7 Resolve the flexible lengths (FlexibleLengths).
+///  6. §9.5 Main-axis alignment and line cross size (MainAxisAlignment).
+///  7. §9.4/§9.6 Cross size of items, `align-self`, stretch (CrossAxisAlignment).
+///  8. §9.6 `align-content` across lines, baselines (CrossAxisAlignment, Baseline).
+///  9. §9.4 step 15/16 Final container size (this file).
+/// 10. Reverse directions: trailing positions (this file).
+/// 11. §4.1 Absolutely positioned children (AbsoluteLayout).
+/// Then pixel-grid rounding (PixelGrid). Results are cached per node by (offered size, sizing mode) (MeasureCache).
+///
+/// Deviations from the spec (as Yoga):
+///  - §9.7's iterative freeze loop is two passes: the first freezes items whose min/max trigger, the second
+///    distributes the rest.
+///  - Under Yoga defaults the automatic minimum size (§4.5) is 0; `minWidth`/`minHeight` `"auto"` (CSS defaults)
+///    resolves to the content-based minimum of §4.5 for in-flow items only.
+///  - `flex-basis: content` is not modelled; `max-content`, `fit-content` and `stretch` lengths are indefinite
+///    (treated as `auto`), as in Yoga.
+///  - `order`, `visibility`, `z-index` and vertical writing modes are not supported.
+///  - Static children are positioned like relative ones with zero insets; absolute descendants of static
+///    children are laid out by the nearest non-static ancestor (or the root).
+///  - Baselines of column containers are their first child's, as Yoga.
+package struct FlexEngine<Tree: LayoutTree> {
+  /// The tree being laid out.
+  package var tree: Tree
+  /// Engine settings.
+  let config: LayoutConfig
+  /// Generation of this pass.
+  let generation: UInt32
+  /// Scratch stack of node indices: layout children and flex-line items of the nodes being laid out.
+  var scratch: [NodeIndex] = []
+  /// Measure-function calls made in this pass.
+  package var measureCalls = 0
+
+  /// An engine for one pass over `tree`.
+  package init(tree: Tree, config: LayoutConfig, generation: UInt32) {
+    self.tree = tree
+    self.config = config
+    self.generation = generation
+    scratch.reserveCapacity(256)
+  }
+
+  /// Lays out `root` in an owner of `ownerWidth` × `ownerHeight` (NaN = unbounded) with `direction`, then rounds
+  /// to the pixel grid (Yoga's calculateLayout).
+  package mutating func calculateLayout(
+    _ root: NodeIndex, ownerWidth: Double, ownerHeight: Double, direction ownerDirection: Direction
+  ) {
+    let style = tree[style: root]
+    let direction = resolveDirection(root, ownerDirection)
+    var width = Double.nan
+    var widthMode = SizingMode.maxContent
+    if hasDefiniteLength(root, true, ownerWidth) {
+      width = resolvedDimension(root, direction, true, ownerWidth, ownerWidth) + style.marginForAxis(.row, ownerWidth)
+      widthMode = .stretchFit
+    } else if !resolvedMaxDimension(style, direction, true, ownerWidth, ownerWidth).isNaN {
+      width = resolvedMaxDimension(style, direction, true, ownerWidth, ownerWidth)
+      widthMode = .fitContent
+    } else {
+      width = ownerWidth
+      widthMode = width.isNaN ? .maxContent : .stretchFit
+    }
+    var height = Double.nan
+    var heightMode = SizingMode.maxContent
+    if hasDefiniteLength(root, false, ownerHeight) {
+      height =
+        resolvedDimension(root, direction, false, ownerHeight, ownerWidth) + style.marginForAxis(.column, ownerWidth)
+      heightMode = .stretchFit
+    } else if !resolvedMaxDimension(style, direction, false, ownerHeight, ownerWidth).isNaN {
+      height = resolvedMaxDimension(style, direction, false, ownerHeight, ownerWidth)
+      heightMode = .fitContent
+    } else {
+      height = ownerHeight
+      heightMode = height.isNaN ? .maxContent : .stretchFit
+    }
+    if calculateLayoutInternal(
+      root, width, height, ownerDirection, widthMode, heightMode, ownerWidth, ownerHeight,
+      performLayout: true, depth: 0)
+    {
+      setPosition(root, tree[layout: root].direction, ownerWidth, ownerHeight)
+      if config.pointScaleFactor != 0 {
+        roundToPixelGrid(root, absoluteLeft: 0, absoluteTop: 0)
+      }
+    }
+  }
+
+  /// The direction `node` lays out in: its own, or its owner's, or LTR.
+  @inline(__always) func resolveDirection(_ node: NodeIndex, _ ownerDirection: Direction) -> Direction {
+    let d = tree[style: node].direction
+    if d == .inherit { return ownerDirection != .inherit ? ownerDirection : .ltr }
+    return d
+  }
+
+  /// `node`'s grow factor (0 for a root).
+  @inline(__always) func resolveFlexGrow(_ node: NodeIndex) -> Double {
+    if tree.parent(of: node) < 0 { return 0 }
+    let style = tree[style: node]
+    if !style.flexGrow.isNaN { return style.flexGrow }
+    if !style.flex.isNaN && style.flex > 0 { return style.flex }
+    return 0
+  }
+
+  /// `node`'s shrink factor (0 for a root).
+  @inline(__always) func resolveFlexShrink(_ node: NodeIndex) -> Double {
+    if tree.parent(of: node) < 0 { return 0 }
+    let style = tree[style: node]
+    if !style.flexShrink.isNaN { return style.flexShrink }
+    if !config.useWebDefaults && !style.flex.isNaN && style.flex < 0 { return -style.flex }
+    return config.useWebDefaults ? 1 : 0
+  }
+
+  /// True for in-flow items that can grow or shrink.
+  @inline(__always) func isNodeFlexible(_ node: NodeIndex) -> Bool {
+    tree[style: node].positionType != .absolute && (resolveFlexGrow(node) != 0 || resolveFlexShrink(node) != 0)
+  }
+
+  /// The item's `align-self`, falling back to the container's `align-items`; baseline in a column is flex-start.
+  @inline(__always) func resolveChildAlignment(_ node: NodeIndex, _ child: NodeIndex) -> Align {
+    let containerStyle = tree[style: node]
+    let selfAlign = tree[style: child].alignSelf
+    let align = selfAlign == .auto ? containerStyle.alignItems : selfAlign
+    if align == .baseline && containerStyle.flexDirection.isColumn { return .flexStart }
+    return align
+  }
+
+  /// The border-box size of `node` along `axis` plus its margins.
+  @inline(__always) func dimensionWithMargin(_ node: NodeIndex, _ axis: FlexDirection, _ widthSize: Double) -> Double {
+    tree[layout: node].measured(axis.isRow) + tree[style: node].marginForAxis(axis, widthSize)
+  }
+
+  /// Pushes `node`'s layout children onto `scratch` (display: contents children replaced by theirs) and returns
+  /// their range in `scratch`.
+  mutating func pushLayoutChildren(_ node: NodeIndex) -> Range<Int> {
+    let start = scratch.count
+    appendLayoutChildren(node)
+    return start..<scratch.count
+  }
+
+  /// Appends the layout children of `node` to `scratch`.
+  private mutating func appendLayoutChildren(_ node: NodeIndex) {
+    var c = tree.firstChild(of: node)
+    while c >= 0 {
+      if tree[style: c].display == .contents {
+        appendLayoutChildren(c)
+      } else {
+        scratch.append(c)
+      }
+      c = tree.nextSibling(of: c)
+    }
+  }
+
+  /// Pops `scratch` back to `count` entries.
+  @inline(__always) mutating func popScratch(to count: Int) {
+    scratch.removeSubrange(count..<scratch.count)
+  }
+
+  /// Sets the initial position of `node` from its margins and relative insets (Yoga's Node::setPosition).
+  mutating func setPosition(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double, _ ownerHeight: Double) {
+    let style = tree[style: node]
+    let dirRespectingRoot = tree.parent(of: node) >= 0 ? direction : .ltr
+    let mainAxis = style.flexDirection.resolved(dirRespectingRoot)
+    let crossAxis = mainAxis.cross(dirRespectingRoot)
+    let relMain = relativePosition(style, mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
+    let relCross = relativePosition(style, crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
+    var layout = tree[layout: node]
+    layout.position[mainAxis.inlineStartEdge(direction).rawValue] =
+      style.inlineStartMargin(mainAxis, direction, ownerWidth) + relMain
+    layout.position[mainAxis.inlineEndEdge(direction).rawValue] =
+      style.inlineEndMargin(mainAxis, direction, ownerWidth) + relMain
+    layout.position[crossAxis.inlineStartEdge(direction).rawValue] =
+      style.inlineStartMargin(crossAxis, direction, ownerWidth) + relCross
+    layout.position[crossAxis.inlineEndEdge(direction).rawValue] =
+      style.inlineEndMargin(crossAxis, direction, ownerWidth) + relCross
+    tree[layout: node].position = layout.position
+  }
+
+  /// The relative offset along `axis`: the inline-start inset, else minus the inline-end inset; 0 when static.
+  private func relativePosition(_ style: Style, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Double)
+    -> Double
+  {
+    if style.positionType == .static { return 0 }
+    let start = axis.inlineStartEdge(direction)
+    if style.isPositionDefined(start, direction) { return style.positionValue(start, direction, axisSize) }
+    return -style.positionValue(axis.inlineEndEdge(direction), direction, axisSize)
+  }
+
+  /// Zeroes the layout of a `display: none` subtree.
+  mutating func zeroOutLayoutRecursively(_ node: NodeIndex) {
+    var layout = NodeLayout()
+    layout.width = 0
+    layout.height = 0
+    layout.isDirty = false
+    tree[layout: node] = layout
+    var c = tree.firstChild(of: node)
+    while c >= 0 {
+      zeroOutLayoutRecursively(c)
+      c = tree.nextSibling(of: c)
+    }
+  }
+
+  /// Zeroes the boxes of `display: contents` children of `node` (they have no box of their own).
+  mutating func cleanupContentsNodes(_ node: NodeIndex) {
+    var c = tree.firstChild(of: node)
+    while c >= 0 {
+      if tree[style: c].display == .contents {
+        var layout = NodeLayout()
+        layout.width = 0
+        layout.height = 0
+        layout.isDirty = false
+        tree[layout: c] = layout
+        cleanupContentsNodes(c)
+      }
+      c = tree.nextSibling(of: c)
+    }
+  }
+}

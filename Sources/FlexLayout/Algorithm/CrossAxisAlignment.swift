@@ -1,0 +1,233 @@
+/// §9.4 "Cross Size Determination" and §9.6 "Cross-Axis Alignment"
+/// (https://www.w3.org/TR/css-flexbox-1/#cross-alignment): line cross sizes, `align-self` with stretch and auto
+/// margins, and `align-content` across lines.
+extension FlexEngine {
+  /// §9.4 steps 8–11 and §9.6 steps 13–14 for one line: clamps a single line's cross size, stretches and aligns
+  /// each item within the line, offset by the lines before (`totalLineCrossDim`).
+  mutating func alignItemsInLine(
+    _ ctx: inout ContainerContext, _ line: inout FlexLine, totalLineCrossDim: Double, performLayout: Bool, depth: Int
+  ) {
+    let node = ctx.node
+    let direction = ctx.direction
+    let crossAxis = ctx.crossAxis
+    let mainAxis = ctx.mainAxis
+    var containerCrossAxis = ctx.availableInnerCrossDim
+    if ctx.sizingModeCrossDim != .stretchFit {
+      containerCrossAxis =
+        boundAxis(
+          node, crossAxis, direction, line.crossDim + ctx.paddingAndBorderAxisCross, ctx.crossAxisOwnerSize,
+          ctx.ownerWidth) - ctx.paddingAndBorderAxisCross
+    }
+    if !ctx.isNodeFlexWrap && ctx.sizingModeCrossDim == .stretchFit {
+      line.crossDim = ctx.availableInnerCrossDim
+    }
+    if !ctx.isNodeFlexWrap {
+      line.crossDim =
+        boundAxis(
+          node, crossAxis, direction, line.crossDim + ctx.paddingAndBorderAxisCross, ctx.crossAxisOwnerSize,
+          ctx.ownerWidth) - ctx.paddingAndBorderAxisCross
+    }
+    guard performLayout else { return }
+    let crossStart = crossAxis.startEdge.rawValue
+    for i in line.items {
+      let child = scratch[i]
+      let childStyle = tree[style: child]
+      var leadingCrossDim = ctx.leadingPaddingAndBorderCross
+      let alignItem = resolveChildAlignment(node, child)
+      let startAuto = childStyle.flexStartMarginIsAuto(crossAxis, direction)
+      let endAuto = childStyle.flexEndMarginIsAuto(crossAxis, direction)
+      if alignItem == .stretch && !startAuto && !endAuto {
+        if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
+          var childMainSize = tree[layout: child].measured(mainAxis.isRow)
+          let ratio = childStyle.aspectRatio
+          var childCrossSize =
+            !ratio.isNaN
+            ? childStyle.marginForAxis(crossAxis, ctx.availableInnerWidth)
+              + (ctx.isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
+            : line.crossDim
+          childMainSize += childStyle.marginForAxis(mainAxis, ctx.availableInnerWidth)
+          var childMainMode = SizingMode.stretchFit
+          var childCrossMode = SizingMode.stretchFit
+          constrainMaxSizeForMode(
+            child, direction, mainAxis, ctx.availableInnerMainDim, ctx.availableInnerWidth, &childMainMode,
+            &childMainSize)
+          constrainMaxSizeForMode(
+            child, direction, crossAxis, ctx.availableInnerCrossDim, ctx.availableInnerWidth, &childCrossMode,
+            &childCrossSize)
+          let childWidth = ctx.isMainAxisRow ? childMainSize : childCrossSize
+          let childHeight = ctx.isMainAxisRow ? childCrossSize : childMainSize
+          let crossAxisDoesNotGrow = ctx.style.alignContent != .stretch && ctx.isNodeFlexWrap
+          let childWidthMode: SizingMode =
+            childWidth.isNaN || (!ctx.isMainAxisRow && crossAxisDoesNotGrow) ? .maxContent : .stretchFit
+          let childHeightMode: SizingMode =
+            childHeight.isNaN || (ctx.isMainAxisRow && crossAxisDoesNotGrow) ? .maxContent : .stretchFit
+          calculateLayoutInternal(
+            child, childWidth, childHeight, direction, childWidthMode, childHeightMode, ctx.availableInnerWidth,
+            ctx.availableInnerHeight, performLayout: true, depth: depth)
+        }
+      } else {
+        let remainingCrossDim = containerCrossAxis - dimensionWithMargin(child, crossAxis, ctx.availableInnerWidth)
+        if startAuto && endAuto {
+          leadingCrossDim += Self.maxOrDefined(0, remainingCrossDim / 2)
+        } else if endAuto {
+          // Pushed to the start.
+        } else if startAuto {
+          leadingCrossDim += Self.maxOrDefined(0, remainingCrossDim)
+        } else if alignItem == .flexStart {
+          // At the start.
+        } else if alignItem == .center {
+          leadingCrossDim += remainingCrossDim / 2
+        } else {
+          leadingCrossDim += remainingCrossDim
+        }
+      }
+      tree[layout: child].position[crossStart] += totalLineCrossDim + leadingCrossDim
+    }
+  }
+
+  /// §9.4 step 15 and §9.6 step 16, "align-content" (https://www.w3.org/TR/css-flexbox-1/#align-content-property):
+  /// distributes the container's free cross space between lines and re-aligns items within their final line,
+  /// stretching and baseline-aligning as needed.
+  mutating func alignContent(
+    _ ctx: inout ContainerContext, lineCount: Int, totalLineCrossDim: Double, crossAxisGap: Double, depth: Int
+  ) {
+    let node = ctx.node
+    let direction = ctx.direction
+    let crossAxis = ctx.crossAxis
+    var leadPerLine = 0.0
+    var currentLead = ctx.leadingPaddingAndBorderCross
+    var extraSpacePerLine = 0.0
+    let unclampedCrossDim: Double
+    if ctx.sizingModeCrossDim == .stretchFit {
+      unclampedCrossDim = ctx.availableInnerCrossDim + ctx.paddingAndBorderAxisCross
+    } else if hasDefiniteLength(node, crossAxis.isRow, ctx.crossAxisOwnerSize) {
+      unclampedCrossDim = resolvedDimension(node, direction, crossAxis.isRow, ctx.crossAxisOwnerSize, ctx.ownerWidth)
+    } else {
+      unclampedCrossDim = totalLineCrossDim + ctx.paddingAndBorderAxisCross
+    }
+    let innerCrossDim =
+      boundAxis(node, crossAxis, direction, unclampedCrossDim, ctx.crossAxisOwnerSize, ctx.ownerWidth)
+      - ctx.paddingAndBorderAxisCross
+    let remaining = innerCrossDim - totalLineCrossDim
+    var align = ctx.style.alignContent
+    if remaining < 0 && (align == .spaceBetween || align == .stretch || align == .spaceAround
+      || align == .spaceEvenly)
+    {
+      align = .flexStart
+    }
+    let lines = Double(lineCount)
+    switch align {
+    case .flexEnd: currentLead += remaining
+    case .center: currentLead += remaining / 2
+    case .stretch: extraSpacePerLine = remaining / lines
+    case .spaceAround:
+      currentLead += remaining / (2 * lines)
+      leadPerLine = remaining / lines
+    case .spaceEvenly:
+      currentLead += remaining / (lines + 1)
+      leadPerLine = remaining / (lines + 1)
+    case .spaceBetween:
+      if lineCount > 1 { leadPerLine = remaining / (lines - 1) }
+    case .auto, .flexStart, .baseline: break
+    }
+    var endIndex = ctx.children.lowerBound
+    for lineIndex in 0..<lineCount {
+      let startIndex = endIndex
+      var index = startIndex
+      var lineHeight = 0.0
+      var maxAscent = 0.0
+      var maxDescent = 0.0
+      while index < ctx.children.upperBound {
+        let child = scratch[index]
+        let childStyle = tree[style: child]
+        if childStyle.display == .none {
+          index += 1
+          continue
+        }
+        if childStyle.positionType != .absolute {
+          if tree[layout: child].lineIndex != Int32(lineIndex) { break }
+          let measured = tree[layout: child].measured(crossAxis.isRow)
+          if !measured.isNaN && measured >= 0 {
+            lineHeight = Self.maxOrDefined(
+              lineHeight, measured + childStyle.marginForAxis(crossAxis, ctx.availableInnerWidth))
+          }
+          if resolveChildAlignment(node, child) == .baseline {
+            let ascent =
+              calculateBaseline(child) + childStyle.flexStartMargin(.column, direction, ctx.availableInnerWidth)
+            let descent =
+              tree[layout: child].measuredHeight + childStyle.marginForAxis(.column, ctx.availableInnerWidth) - ascent
+            maxAscent = Self.maxOrDefined(maxAscent, ascent)
+            maxDescent = Self.maxOrDefined(maxDescent, descent)
+            lineHeight = Self.maxOrDefined(lineHeight, maxAscent + maxDescent)
+          }
+        }
+        index += 1
+      }
+      endIndex = index
+      currentLead += lineIndex != 0 ? crossAxisGap : 0
+      lineHeight += extraSpacePerLine
+      for j in startIndex..<endIndex {
+        let child = scratch[j]
+        let childStyle = tree[style: child]
+        if childStyle.display == .none || childStyle.positionType == .absolute { continue }
+        alignChildInLine(
+          &ctx, child, childStyle, currentLead: currentLead, lineHeight: lineHeight, leadPerLine: leadPerLine,
+          maxAscent: maxAscent, depth: depth)
+      }
+      currentLead += leadPerLine + lineHeight
+    }
+  }
+
+  /// Places one item within its line during `align-content` (and re-stretches it to the line's final size).
+  private mutating func alignChildInLine(
+    _ ctx: inout ContainerContext, _ child: NodeIndex, _ childStyle: Style, currentLead: Double, lineHeight: Double,
+    leadPerLine: Double, maxAscent: Double, depth: Int
+  ) {
+    let crossAxis = ctx.crossAxis
+    let direction = ctx.direction
+    let crossStart = crossAxis.startEdge.rawValue
+    let widthSize = ctx.availableInnerWidth
+    switch resolveChildAlignment(ctx.node, child) {
+    case .flexStart:
+      tree[layout: child].position[crossStart] =
+        currentLead + childStyle.flexStartPositionForCross(crossAxis, direction, widthSize)
+    case .flexEnd:
+      tree[layout: child].position[crossStart] =
+        currentLead + lineHeight - childStyle.flexEndMargin(crossAxis, direction, widthSize)
+        - tree[layout: child].measured(crossAxis.isRow)
+    case .center:
+      let childHeight = tree[layout: child].measured(crossAxis.isRow)
+      tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
+    case .stretch:
+      tree[layout: child].position[crossStart] =
+        currentLead + childStyle.flexStartMargin(crossAxis, direction, widthSize)
+      if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
+        let l = tree[layout: child]
+        let childWidth =
+          ctx.isMainAxisRow
+          ? l.measuredWidth + childStyle.marginForAxis(ctx.mainAxis, widthSize) : leadPerLine + lineHeight
+        let childHeight =
+          !ctx.isMainAxisRow
+          ? l.measuredHeight + childStyle.marginForAxis(crossAxis, widthSize) : leadPerLine + lineHeight
+        if !(Self.inexactEquals(childWidth, l.measuredWidth) && Self.inexactEquals(childHeight, l.measuredHeight)) {
+          calculateLayoutInternal(
+            child, childWidth, childHeight, direction, .stretchFit, .stretchFit, ctx.availableInnerWidth,
+            ctx.availableInnerHeight, performLayout: true, depth: depth)
+        }
+      }
+    case .baseline:
+      tree[layout: child].position[PhysicalEdge.top.rawValue] =
+        currentLead + maxAscent - calculateBaseline(child)
+        + childStyle.positionValue(FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
+    case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
+      break
+    }
+  }
+}
+
+extension Style {
+  /// Yoga's computeFlexStartPosition: the inset at the start of `axis` (0 when unset).
+  func flexStartPositionForCross(_ axis: FlexDirection, _ direction: Direction, _ axisSize: Double) -> Double {
+    positionValue(axis.startEdge, direction, axisSize)
+  }
+}

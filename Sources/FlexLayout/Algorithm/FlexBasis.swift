@@ -1,0 +1,166 @@
+/// §9.2 step 3, "Determine the flex base size and hypothetical main size of each item"
+/// (https://www.w3.org/TR/css-flexbox-1/#algo-main-item). Pure over the tree.
+extension FlexEngine {
+  /// Computes every in-flow child's flex basis, positions children initially, zeroes `display: none` ones and
+  /// returns the sum of flex bases plus main-axis margins.
+  mutating func computeFlexBasisForChildren(_ ctx: inout ContainerContext, performLayout: Bool, depth: Int) -> Double {
+    var totalOuterFlexBasis = 0.0
+    var singleFlexChild: NodeIndex = -1
+    let sizingModeMainDim = ctx.isMainAxisRow ? ctx.widthSizingMode : ctx.heightSizingMode
+    // With an exact main size, a single child that can both grow and shrink gets basis 0 and flexes to fit.
+    if sizingModeMainDim == .stretchFit {
+      for i in ctx.children {
+        let child = scratch[i]
+        if isNodeFlexible(child) {
+          if singleFlexChild >= 0 || Self.inexactEquals(resolveFlexGrow(child), 0)
+            || Self.inexactEquals(resolveFlexShrink(child), 0)
+          {
+            singleFlexChild = -1
+            break
+          }
+          singleFlexChild = child
+        }
+      }
+    }
+    for i in ctx.children {
+      let child = scratch[i]
+      let childStyle = tree[style: child]
+      if childStyle.display == .none {
+        zeroOutLayoutRecursively(child)
+        continue
+      }
+      if performLayout {
+        setPosition(
+          child, resolveDirection(child, ctx.direction), ctx.availableInnerWidth, ctx.availableInnerHeight)
+      }
+      if childStyle.positionType == .absolute { continue }
+      if child == singleFlexChild {
+        tree[layout: child].computedFlexBasisGeneration = generation
+        tree[layout: child].computedFlexBasis = 0
+      } else {
+        computeFlexBasisForChild(ctx, child, depth: depth)
+      }
+      totalOuterFlexBasis +=
+        tree[layout: child].computedFlexBasis + childStyle.marginForAxis(ctx.mainAxis, ctx.availableInnerWidth)
+    }
+    return totalOuterFlexBasis
+  }
+
+  /// The styled flex basis of `child` (`flex: N` implies basis 0 under Yoga defaults), border-box points.
+  private func resolveFlexBasis(
+    _ child: NodeIndex, _ direction: Direction, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double
+  ) -> Double {
+    let style = tree[style: child]
+    var basis = style.flexBasis
+    if basis.isAuto || !basis.isDefined {
+      basis = !style.flex.isNaN && style.flex > 0 ? (config.useWebDefaults ? .auto : .zero) : .auto
+    }
+    let v = basis.resolve(reference)
+    if style.boxSizing == .borderBox { return v }
+    return v + style.paddingAndBorderForDimension(axis.isRow, direction, ownerWidth)
+  }
+
+  /// Computes `child`'s flex basis: its definite basis or main size, else its measured content size.
+  mutating func computeFlexBasisForChild(_ ctx: ContainerContext, _ child: NodeIndex, depth: Int) {
+    let width = ctx.availableInnerWidth
+    let height = ctx.availableInnerHeight
+    let widthMode = ctx.widthSizingMode
+    let heightMode = ctx.heightSizingMode
+    let direction = ctx.direction
+    let ownerWidth = width
+    let ownerHeight = height
+    let mainAxis = ctx.mainAxis
+    let isMainAxisRow = ctx.isMainAxisRow
+    let mainAxisSize = isMainAxisRow ? width : height
+    let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
+    let childStyle = tree[style: child]
+
+    let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, mainAxisOwnerSize, ownerWidth)
+    let isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth)
+    let isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight)
+
+    if !resolvedFlexBasis.isNaN && !mainAxisSize.isNaN {
+      if tree[layout: child].computedFlexBasis.isNaN {
+        let pb = childStyle.paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
+        tree[layout: child].computedFlexBasis = Self.maxOrDefined(resolvedFlexBasis, pb)
+      }
+    } else if isMainAxisRow && isRowStyleDimDefined {
+      let pb = childStyle.paddingAndBorderForAxis(.row, direction, ownerWidth)
+      tree[layout: child].computedFlexBasis = Self.maxOrDefined(
+        resolvedDimension(child, direction, true, ownerWidth, ownerWidth), pb)
+    } else if !isMainAxisRow && isColumnStyleDimDefined {
+      let pb = childStyle.paddingAndBorderForAxis(.column, direction, ownerWidth)
+      tree[layout: child].computedFlexBasis = Self.maxOrDefined(
+        resolvedDimension(child, direction, false, ownerHeight, ownerWidth), pb)
+    } else {
+      var childWidth = Double.nan
+      var childHeight = Double.nan
+      var childWidthMode = SizingMode.maxContent
+      var childHeightMode = SizingMode.maxContent
+      let marginRow = childStyle.marginForAxis(.row, ownerWidth)
+      let marginColumn = childStyle.marginForAxis(.column, ownerWidth)
+      if isRowStyleDimDefined {
+        childWidth = resolvedDimension(child, direction, true, ownerWidth, ownerWidth) + marginRow
+        childWidthMode = .stretchFit
+      }
+      if isColumnStyleDimDefined {
+        childHeight = resolvedDimension(child, direction, false, ownerHeight, ownerWidth) + marginColumn
+        childHeightMode = .stretchFit
+      }
+      // Browsers let a scroll container's children overflow it along its main axis.
+      let overflow = ctx.style.overflow
+      if (!isMainAxisRow && overflow == .scroll) || overflow != .scroll {
+        if childWidth.isNaN && !width.isNaN {
+          childWidth = width
+          childWidthMode = .fitContent
+        }
+      }
+      if (isMainAxisRow && overflow == .scroll) || overflow != .scroll {
+        if childHeight.isNaN && !height.isNaN {
+          childHeight = height
+          childHeightMode = .fitContent
+        }
+      }
+      let ratio = childStyle.aspectRatio
+      if !ratio.isNaN {
+        if !isMainAxisRow && childWidthMode == .stretchFit {
+          childHeight = marginColumn + (childWidth - marginRow) / ratio
+          childHeightMode = .stretchFit
+        } else if isMainAxisRow && childHeightMode == .stretchFit {
+          childWidth = marginRow + (childHeight - marginColumn) * ratio
+          childWidthMode = .stretchFit
+        }
+      }
+      // A stretched child without a cross size is measured at the container's exact cross size.
+      let alignsStretch = resolveChildAlignment(ctx.node, child) == .stretch
+      let hasExactWidth = !width.isNaN && widthMode == .stretchFit
+      if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && alignsStretch && childWidthMode != .stretchFit {
+        childWidth = width
+        childWidthMode = .stretchFit
+        if !ratio.isNaN {
+          childHeight = (childWidth - marginRow) / ratio
+          childHeightMode = .stretchFit
+        }
+      }
+      let hasExactHeight = !height.isNaN && heightMode == .stretchFit
+      if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && alignsStretch
+        && childHeightMode != .stretchFit
+      {
+        childHeight = height
+        childHeightMode = .stretchFit
+        if !ratio.isNaN {
+          childWidth = (childHeight - marginColumn) * ratio
+          childWidthMode = .stretchFit
+        }
+      }
+      constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
+      constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
+      calculateLayoutInternal(
+        child, childWidth, childHeight, direction, childWidthMode, childHeightMode, ownerWidth, ownerHeight,
+        performLayout: false, depth: depth)
+      tree[layout: child].computedFlexBasis = Self.maxOrDefined(
+        tree[layout: child].measured(isMainAxisRow), childStyle.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
+    }
+    tree[layout: child].computedFlexBasisGeneration = generation
+  }
+}

@@ -1,0 +1,89 @@
+/// §9.5 "Main-Axis Alignment" (https://www.w3.org/TR/css-flexbox-1/#main-alignment): auto margins and
+/// `justify-content`, plus the line's main and cross sizes (§9.4 step 8).
+extension FlexEngine {
+  /// Positions the line's items along the main axis and computes the line's main and cross sizes.
+  mutating func justifyMainAxis(_ ctx: inout ContainerContext, _ line: inout FlexLine, performLayout: Bool) {
+    let style = ctx.style
+    let mainAxis = ctx.mainAxis
+    let direction = ctx.direction
+    let leadingPB = style.flexStartPaddingAndBorder(mainAxis, direction, ctx.ownerWidth)
+    let trailingPB = style.flexEndPaddingAndBorder(mainAxis, direction, ctx.ownerWidth)
+    let gap = style.gapForAxis(mainAxis, ctx.availableInnerMainDim)
+    // A fit-content main size leaves no free space unless a min size asks for more.
+    if ctx.sizingModeMainDim == .fitContent && line.remainingFreeSpace > 0 {
+      let minMain = resolvedMinDimension(
+        style, direction, mainAxis.isRow, ctx.mainAxisOwnerSize, ctx.ownerWidth)
+      if style.minDimension(mainAxis.isRow).isDefined && !minMain.isNaN {
+        let minAvailableMainDim = minMain - leadingPB - trailingPB
+        let occupied = ctx.availableInnerMainDim - line.remainingFreeSpace
+        line.remainingFreeSpace = Self.maxOrDefined(0, minAvailableMainDim - occupied)
+      } else {
+        line.remainingFreeSpace = 0
+      }
+    }
+    var leadingMainDim = 0.0
+    var betweenMainDim = gap
+    let itemCount = Double(line.items.count)
+    var justify = style.justifyContent
+    if line.remainingFreeSpace < 0 {
+      // Overflow falls back to flex-start for the distributed values.
+      if justify == .spaceBetween || justify == .spaceAround || justify == .spaceEvenly { justify = .flexStart }
+    }
+    if line.numberOfAutoMargins == 0 {
+      switch justify {
+      case .center: leadingMainDim = line.remainingFreeSpace / 2
+      case .flexEnd: leadingMainDim = line.remainingFreeSpace
+      case .spaceBetween:
+        if line.items.count > 1 { betweenMainDim += line.remainingFreeSpace / (itemCount - 1) }
+      case .spaceEvenly:
+        leadingMainDim = line.remainingFreeSpace / (itemCount + 1)
+        betweenMainDim += leadingMainDim
+      case .spaceAround:
+        leadingMainDim = 0.5 * line.remainingFreeSpace / itemCount
+        betweenMainDim += leadingMainDim * 2
+      case .flexStart: break
+      }
+    }
+    line.mainDim = leadingPB + leadingMainDim
+    line.crossDim = 0
+    var maxAscent = 0.0
+    var maxDescent = 0.0
+    let isBaseline = isBaselineLayout(ctx.node, ctx.children)
+    let startEdge = mainAxis.startEdge.rawValue
+    let lastIndex = line.items.upperBound - 1
+    for i in line.items {
+      let child = scratch[i]
+      let childStyle = tree[style: child]
+      if childStyle.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+        line.mainDim += line.remainingFreeSpace / Double(line.numberOfAutoMargins)
+      }
+      if performLayout {
+        tree[layout: child].position[startEdge] += line.mainDim
+      }
+      if i != lastIndex { line.mainDim += betweenMainDim }
+      if childStyle.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+        line.mainDim += line.remainingFreeSpace / Double(line.numberOfAutoMargins)
+      }
+      let canSkipFlex = !performLayout && ctx.sizingModeCrossDim == .stretchFit
+      if canSkipFlex {
+        line.mainDim +=
+          childStyle.marginForAxis(mainAxis, ctx.availableInnerWidth) + tree[layout: child].computedFlexBasis
+        line.crossDim = ctx.availableInnerCrossDim
+      } else {
+        line.mainDim += dimensionWithMargin(child, mainAxis, ctx.availableInnerWidth)
+        if isBaseline {
+          let ascent = calculateBaseline(child) + childStyle.flexStartMargin(.column, direction, ctx.availableInnerWidth)
+          let descent =
+            tree[layout: child].measuredHeight + childStyle.marginForAxis(.column, ctx.availableInnerWidth) - ascent
+          maxAscent = Self.maxOrDefined(maxAscent, ascent)
+          maxDescent = Self.maxOrDefined(maxDescent, descent)
+        } else {
+          line.crossDim = Self.maxOrDefined(
+            line.crossDim, dimensionWithMargin(child, ctx.crossAxis, ctx.availableInnerWidth))
+        }
+      }
+    }
+    line.mainDim += trailingPB
+    if isBaseline { line.crossDim = maxAscent + maxDescent }
+  }
+}

@@ -1,0 +1,60 @@
+/// Pixel-grid rounding (Yoga's YGRoundToPixelGrid; not a CSS Flexbox step): positions round to the nearest
+/// device pixel and sizes are the difference of rounded absolute edges, so adjacent boxes never gap or overlap.
+/// Measured leaves round their size up when fractional (text must not be truncated).
+extension FlexEngine {
+  /// Rounds `value` (points) to the grid of `scale` pixels per point; `forceCeil`/`forceFloor` pick a direction.
+  static func roundValueToPixelGrid(_ value: Double, _ scale: Double, _ forceCeil: Bool, _ forceFloor: Bool)
+    -> Double
+  {
+    var scaled = value * scale
+    var fractional = scaled.truncatingRemainder(dividingBy: 1)
+    if fractional < 0 { fractional += 1 }
+    if inexactEquals(fractional, 0) {
+      scaled -= fractional
+    } else if inexactEquals(fractional, 1) {
+      scaled = scaled - fractional + 1
+    } else if forceCeil {
+      scaled = scaled - fractional + 1
+    } else if forceFloor {
+      scaled -= fractional
+    } else {
+      scaled = scaled - fractional + (!fractional.isNaN && (fractional > 0.5 || inexactEquals(fractional, 0.5)) ? 1 : 0)
+    }
+    return scaled.isNaN || scale.isNaN ? .nan : scaled / scale
+  }
+
+  /// Rounds the frames of `node`'s subtree; `absoluteLeft`/`absoluteTop` locate its parent in the root, points.
+  mutating func roundToPixelGrid(_ node: NodeIndex, absoluteLeft: Double, absoluteTop: Double) {
+    let scale = config.pointScaleFactor
+    var layout = tree[layout: node]
+    let nodeLeft = layout.position[0]
+    let nodeTop = layout.position[1]
+    let nodeWidth = layout.width
+    let nodeHeight = layout.height
+    let absLeft = absoluteLeft + nodeLeft
+    let absTop = absoluteTop + nodeTop
+    let absRight = absLeft + nodeWidth
+    let absBottom = absTop + nodeHeight
+    let textRounding = tree.hasMeasure(node)
+    layout.position[0] = Self.roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
+    layout.position[1] = Self.roundValueToPixelGrid(nodeTop, scale, false, textRounding)
+    let fw = (nodeWidth * scale).truncatingRemainder(dividingBy: 1)
+    let fh = (nodeHeight * scale).truncatingRemainder(dividingBy: 1)
+    let fractionalWidth = !Self.inexactEquals(fw, 0) && !Self.inexactEquals(fw, 1)
+    let fractionalHeight = !Self.inexactEquals(fh, 0) && !Self.inexactEquals(fh, 1)
+    layout.width =
+      Self.roundValueToPixelGrid(absRight, scale, textRounding && fractionalWidth, textRounding && !fractionalWidth)
+      - Self.roundValueToPixelGrid(absLeft, scale, false, textRounding)
+    layout.height =
+      Self.roundValueToPixelGrid(absBottom, scale, textRounding && fractionalHeight, textRounding && !fractionalHeight)
+      - Self.roundValueToPixelGrid(absTop, scale, false, textRounding)
+    tree[layout: node].position = layout.position
+    tree[layout: node].width = layout.width
+    tree[layout: node].height = layout.height
+    var c = tree.firstChild(of: node)
+    while c >= 0 {
+      roundToPixelGrid(c, absoluteLeft: absLeft, absoluteTop: absTop)
+      c = tree.nextSibling(of: c)
+    }
+  }
+}
