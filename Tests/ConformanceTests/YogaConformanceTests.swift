@@ -4,7 +4,7 @@ import Testing
 /// Yoga's generated tests (conformance/yoga, FORMAT.md) through the layout engine.
 @Suite struct YogaConformanceTests {
   /// Cases that must pass; raised as cases are fixed, never lowered.
-  static let passThreshold = 541
+  static let passThreshold = 544
 
   /// Runs every case in each direction it expects, prints per-file and total tallies, and fails below the
   /// threshold.

@@ -71,7 +71,6 @@ extension FlexEngine {
     let ownerHeight = height
     let mainAxis = ctx.mainAxis
     let isMainAxisRow = ctx.isMainAxisRow
-    let mainAxisSize = isMainAxisRow ? width : height
     let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
     let childStyle = tree[style: child]
 
@@ -79,7 +78,9 @@ extension FlexEngine {
     let isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth)
     let isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight)
 
-    if !resolvedFlexBasis.isNaN && !mainAxisSize.isNaN {
+    // CSS (and Yoga's FixFlexBasisFitContent): a definite flex basis is the flex base size even when the
+    // container's main size is indefinite.
+    if !resolvedFlexBasis.isNaN {
       if tree[layout: child].computedFlexBasis.isNaN {
         let pb = childStyle.paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
         tree[layout: child].computedFlexBasis = Self.maxOrDefined(resolvedFlexBasis, pb)

@@ -54,7 +54,7 @@ extension FlexEngine {
     for i in line.items {
       let child = scratch[i]
       let childFlexBasis = boundAxisWithinMinAndMax(
-        child, ctx.direction, ctx.mainAxis, tree[layout: child].computedFlexBasis, ctx.availableInnerMainDim,
+        child, ctx.direction, ctx.mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize,
         ctx.ownerWidth)
       if line.remainingFreeSpace < 0 {
         let flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis
@@ -98,7 +98,7 @@ extension FlexEngine {
       let child = scratch[i]
       let childStyle = tree[style: child]
       let childFlexBasis = boundAxisWithinMinAndMax(
-        child, direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.availableInnerMainDim, ctx.ownerWidth)
+        child, direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)
       var updatedMainSize = childFlexBasis
       if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
         let flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis

@@ -61,9 +61,9 @@ package enum BoxStyleDecoder {
     case "maxWidth": style.maxWidth = try maxLength(value, path)
     case "maxHeight": style.maxHeight = try maxLength(value, path)
     case "aspectRatio":
-      let ratio = try number(value, path)
-      guard ratio > 0 else { throw SpecDecodingError(path: path, message: "expected a positive number, got \(ratio)") }
-      style.aspectRatio = ratio
+      // 0 means "no ratio", as in Yoga.
+      let ratio = try number(value, path, nonNegative: true)
+      style.aspectRatio = ratio > 0 ? ratio : .nan
     case "margin": style.margin = try edges(value, path, kind: .margin)
     case "padding": style.padding = try edges(value, path, kind: .padding)
     case "border": style.border = try edges(value, path, kind: .border)
