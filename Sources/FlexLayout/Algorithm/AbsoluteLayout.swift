@@ -11,46 +11,59 @@ extension FlexEngine {
     let base = scratch.count
     defer { popScratch(to: base) }
     let children = pushLayoutChildren(currentNode)
-    let currentStyle = tree[style: currentNode]
     for i in children {
       let child = scratch[i]
-      let childStyle = tree[style: child]
-      if childStyle.display == .none { continue }
-      if childStyle.positionType == .absolute {
-        let containingStyle = tree[style: containingNode]
-        let containingLayout = tree[layout: containingNode]
-        let containingBlockWidth = containingLayout.measuredWidth - containingStyle.borderForAxis(.row)
-        let containingBlockHeight = containingLayout.measuredHeight - containingStyle.borderForAxis(.column)
+      if tree[style: child].display == .none { continue }
+      if tree[style: child].positionType == .absolute {
+        let block = containingBlockSize(containingNode)
         layoutAbsoluteChild(
-          containingNode: containingNode, node: currentNode, child: child, containingBlockWidth,
-          containingBlockHeight, widthSizingMode, direction, depth: depth)
-        let parentMainAxis = currentStyle.flexDirection.resolved(direction)
-        let parentCrossAxis = parentMainAxis.cross(direction)
-        if parentMainAxis.needsTrailingPosition {
-          let defined = parentMainAxis.isRow ? childStyle.horizontalInsetsDefined : childStyle.verticalInsetsDefined
-          setChildTrailingPosition(defined ? containingNode : currentNode, child, parentMainAxis)
-        }
-        if parentCrossAxis.needsTrailingPosition {
-          let defined = parentCrossAxis.isRow ? childStyle.horizontalInsetsDefined : childStyle.verticalInsetsDefined
-          setChildTrailingPosition(defined ? containingNode : currentNode, child, parentCrossAxis)
-        }
-        let left = tree[layout: child].position[PhysicalEdge.left.rawValue]
-        let top = tree[layout: child].position[PhysicalEdge.top.rawValue]
-        tree[layout: child].position[PhysicalEdge.left.rawValue] =
-          childStyle.horizontalInsetsDefined ? left - leftOffset : left
-        tree[layout: child].position[PhysicalEdge.top.rawValue] =
-          childStyle.verticalInsetsDefined ? top - topOffset : top
-      } else if childStyle.positionType == .static {
+          containingNode: containingNode, node: currentNode, child: child, block.width, block.height,
+          widthSizingMode, direction, depth: depth)
+        finishAbsoluteChild(
+          containingNode: containingNode, currentNode: currentNode, child: child, direction: direction,
+          leftOffset: leftOffset, topOffset: topOffset)
+      } else if tree[style: child].positionType == .static {
         cleanupContentsNodes(child)
-        let childDirection = resolveDirection(child, direction)
-        let childLayout = tree[layout: child]
         layoutAbsoluteDescendants(
           containingNode: containingNode, currentNode: child, widthSizingMode: widthSizingMode,
-          direction: childDirection, depth: depth + 1,
-          leftOffset: leftOffset + childLayout.position[PhysicalEdge.left.rawValue],
-          topOffset: topOffset + childLayout.position[PhysicalEdge.top.rawValue])
+          direction: resolveDirection(child, direction), depth: depth + 1,
+          leftOffset: leftOffset + tree[layout: child].position[PhysicalEdge.left.rawValue],
+          topOffset: topOffset + tree[layout: child].position[PhysicalEdge.top.rawValue])
       }
     }
+  }
+
+  /// The padding-box size of `containingNode` (border box minus borders), points.
+  @inline(never)
+  private func containingBlockSize(_ containingNode: NodeIndex) -> (width: Double, height: Double) {
+    let style = tree[style: containingNode]
+    let layout = tree[layout: containingNode]
+    return (layout.measuredWidth - style.borderForAxis(.row), layout.measuredHeight - style.borderForAxis(.column))
+  }
+
+  /// Sets the trailing positions of a laid-out absolute child under reverse axes and makes its position relative
+  /// to `currentNode` (its insets were relative to the containing block).
+  @inline(never)
+  private mutating func finishAbsoluteChild(
+    containingNode: NodeIndex, currentNode: NodeIndex, child: NodeIndex, direction: Direction,
+    leftOffset: Double, topOffset: Double
+  ) {
+    let childStyle = tree[style: child]
+    let parentMainAxis = tree[style: currentNode].flexDirection.resolved(direction)
+    let parentCrossAxis = parentMainAxis.cross(direction)
+    if parentMainAxis.needsTrailingPosition {
+      let defined = parentMainAxis.isRow ? childStyle.horizontalInsetsDefined : childStyle.verticalInsetsDefined
+      setChildTrailingPosition(defined ? containingNode : currentNode, child, parentMainAxis)
+    }
+    if parentCrossAxis.needsTrailingPosition {
+      let defined = parentCrossAxis.isRow ? childStyle.horizontalInsetsDefined : childStyle.verticalInsetsDefined
+      setChildTrailingPosition(defined ? containingNode : currentNode, child, parentCrossAxis)
+    }
+    let left = tree[layout: child].position[PhysicalEdge.left.rawValue]
+    let top = tree[layout: child].position[PhysicalEdge.top.rawValue]
+    tree[layout: child].position[PhysicalEdge.left.rawValue] =
+      childStyle.horizontalInsetsDefined ? left - leftOffset : left
+    tree[layout: child].position[PhysicalEdge.top.rawValue] = childStyle.verticalInsetsDefined ? top - topOffset : top
   }
 
   /// Sizes and positions one absolute child in a containing block of the given padding-box size.
@@ -58,11 +71,58 @@ extension FlexEngine {
     containingNode: NodeIndex, node: NodeIndex, child: NodeIndex, _ containingBlockWidth: Double,
     _ containingBlockHeight: Double, _ widthMode: SizingMode, _ direction: Direction, depth: Int
   ) {
+    var r = absoluteChildSize(
+      containingNode: containingNode, node: node, child: child, containingBlockWidth, containingBlockHeight,
+      widthMode, direction)
+    if r.widthMode != .stretchFit || r.heightMode != .stretchFit {
+      calculateLayoutInternal(
+        child, r.width, r.height, direction, r.widthMode, r.heightMode, containingBlockWidth,
+        containingBlockHeight, performLayout: false, depth: depth)
+      r = measuredAbsoluteSize(child, containingBlockWidth)
+    }
+    calculateLayoutInternal(
+      child, r.width, r.height, direction, .stretchFit, .stretchFit, containingBlockWidth,
+      containingBlockHeight, performLayout: true, depth: depth)
+    positionAbsoluteChildBothAxes(
+      containingNode: containingNode, node: node, child: child, containingBlockWidth, containingBlockHeight,
+      direction)
+  }
+
+  /// The measured size of an absolute child plus its margins, as an exact request.
+  @inline(never)
+  private func measuredAbsoluteSize(_ child: NodeIndex, _ containingBlockWidth: Double) -> ChildRequest {
+    let style = tree[style: child]
+    return ChildRequest(
+      width: tree[layout: child].measuredWidth + style.marginForAxis(.row, containingBlockWidth),
+      height: tree[layout: child].measuredHeight + style.marginForAxis(.column, containingBlockWidth),
+      widthMode: .stretchFit, heightMode: .stretchFit)
+  }
+
+  /// Positions an absolute child along its parent's main and cross axes.
+  @inline(never)
+  private mutating func positionAbsoluteChildBothAxes(
+    containingNode: NodeIndex, node: NodeIndex, child: NodeIndex, _ containingBlockWidth: Double,
+    _ containingBlockHeight: Double, _ direction: Direction
+  ) {
+    let mainAxis = tree[style: node].flexDirection.resolved(direction)
+    let crossAxis = mainAxis.cross(direction)
+    positionAbsoluteChild(
+      containingNode, node, child, direction, mainAxis, isMainAxis: true, containingBlockWidth, containingBlockHeight)
+    positionAbsoluteChild(
+      containingNode, node, child, direction, crossAxis, isMainAxis: false, containingBlockWidth,
+      containingBlockHeight)
+  }
+
+  /// The size an absolute child gets from its style and insets: exact where known, else the measuring request.
+  @inline(never)
+  private func absoluteChildSize(
+    containingNode: NodeIndex, node: NodeIndex, child: NodeIndex, _ containingBlockWidth: Double,
+    _ containingBlockHeight: Double, _ widthMode: SizingMode, _ direction: Direction
+  ) -> ChildRequest {
     let nodeStyle = tree[style: node]
     let childStyle = tree[style: child]
     let containingStyle = tree[style: containingNode]
     let mainAxis = nodeStyle.flexDirection.resolved(direction)
-    let crossAxis = mainAxis.cross(direction)
     let isMainAxisRow = mainAxis.isRow
     var childWidth = Double.nan
     var childHeight = Double.nan
@@ -112,20 +172,10 @@ extension FlexEngine {
         childWidth = containingBlockWidth
         childWidthMode = .fitContent
       }
-      calculateLayoutInternal(
-        child, childWidth, childHeight, direction, childWidthMode, childHeightMode, containingBlockWidth,
-        containingBlockHeight, performLayout: false, depth: depth)
-      childWidth = tree[layout: child].measuredWidth + childStyle.marginForAxis(.row, containingBlockWidth)
-      childHeight = tree[layout: child].measuredHeight + childStyle.marginForAxis(.column, containingBlockWidth)
+      return ChildRequest(
+        width: childWidth, height: childHeight, widthMode: childWidthMode, heightMode: childHeightMode)
     }
-    calculateLayoutInternal(
-      child, childWidth, childHeight, direction, .stretchFit, .stretchFit, containingBlockWidth,
-      containingBlockHeight, performLayout: true, depth: depth)
-    positionAbsoluteChild(
-      containingNode, node, child, direction, mainAxis, isMainAxis: true, containingBlockWidth, containingBlockHeight)
-    positionAbsoluteChild(
-      containingNode, node, child, direction, crossAxis, isMainAxis: false, containingBlockWidth,
-      containingBlockHeight)
+    return ChildRequest(width: childWidth, height: childHeight, widthMode: .stretchFit, heightMode: .stretchFit)
   }
 
   /// The position of `node`'s opposite edge along `axis` in `containing`.

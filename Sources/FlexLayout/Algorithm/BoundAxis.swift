@@ -32,7 +32,8 @@ extension FlexEngine {
   /// True when two lengths have the same unit and (nearly) the same value.
   @inline(__always) private func lengthsMatch(_ a: Length, _ b: Length) -> Bool {
     switch (a, b) {
-    case (.points(let x), .points(let y)), (.percent(let x), .percent(let y)): return Self.inexactEquals(x, y)
+    case (.points(let x), .points(let y)), (.percent(let x), .percent(let y)):
+      return Self.inexactEquals(Double(x), Double(y))
     case (.auto, .auto), (.maxContent, .maxContent), (.fitContent, .fitContent), (.stretch, .stretch): return true
     default: return false
     }

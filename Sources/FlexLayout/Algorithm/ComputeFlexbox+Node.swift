@@ -2,52 +2,34 @@
 extension FlexEngine {
   /// Sizes `node` for the offered size and, when `performLayout`, positions its subtree (Yoga's
   /// calculateLayoutImpl). Offered sizes include margins; NaN sizes come with `.maxContent`.
+  @inline(never)
   mutating func calculateLayoutImpl(
     _ node: NodeIndex, _ availableWidth: Double, _ availableHeight: Double, _ ownerDirection: Direction,
     _ widthSizingMode: SizingMode, _ heightSizingMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double,
     performLayout: Bool, depth: Int
   ) {
-    let style = tree[style: node]
+    // Frames on the recursion path stay small: the work of each step lives in non-inlined helpers.
     let direction = resolveDirection(node, ownerDirection)
-    let rowAxis = FlexDirection.row.resolved(direction)
-    let columnAxis = FlexDirection.column
-    let marginAxisRow = style.inlineStartMargin(rowAxis, direction, ownerWidth)
-      + style.inlineEndMargin(rowAxis, direction, ownerWidth)
-    let marginAxisColumn = style.inlineStartMargin(columnAxis, direction, ownerWidth)
-      + style.inlineEndMargin(columnAxis, direction, ownerWidth)
-    do {
-      var layout = tree[layout: node]
-      layout.direction = direction
-      for edge in [PhysicalEdge.left, .top, .right, .bottom] {
-        layout.border[edge.rawValue] = style.borderValue(edge, direction)
-        layout.padding[edge.rawValue] = style.paddingValue(edge, direction, ownerWidth)
-      }
-      tree[layout: node].direction = layout.direction
-      tree[layout: node].border = layout.border
-      tree[layout: node].padding = layout.padding
-    }
-
+    let margins = resolveBoxEdges(node, direction, ownerWidth)
+    let width = availableWidth - margins.row
+    let height = availableHeight - margins.column
     if tree.hasMeasure(node) {
       measureNodeWithMeasureFunc(
-        node, direction, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthSizingMode,
-        heightSizingMode, ownerWidth, ownerHeight)
+        node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth, ownerHeight)
       return
     }
     let scratchBase = scratch.count
     defer { popScratch(to: scratchBase) }
     let children = pushLayoutChildren(node)
-    let childCount = children.count
-    if childCount == 0 {
-      measureNodeWithoutChildren(
-        node, direction, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthSizingMode,
-        heightSizingMode, ownerWidth, ownerHeight)
+    if children.isEmpty {
+      measureNodeWithoutChildren(node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth,
+        ownerHeight)
       cleanupContentsNodes(node)
       return
     }
     if !performLayout
       && measureNodeWithFixedSize(
-        node, direction, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, widthSizingMode,
-        heightSizingMode, ownerWidth, ownerHeight)
+        node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth, ownerHeight)
     {
       cleanupContentsNodes(node)
       return
@@ -55,75 +37,120 @@ extension FlexEngine {
     tree[layout: node].hadOverflow = false
     cleanupContentsNodes(node)
 
-    // STEP 1: values for the rest of the algorithm.
-    var ctx = ContainerContext(
-      node: node, style: style, direction: direction, children: children, ownerWidth: ownerWidth,
-      ownerHeight: ownerHeight, widthSizingMode: widthSizingMode, heightSizingMode: heightSizingMode)
-
-    // STEP 2: available size in main and cross directions.
-    ctx.availableInnerWidth = availableInnerDimension(
-      node, direction, true, availableWidth - marginAxisRow, ctx.paddingAndBorderAxisRow, ownerWidth, ownerWidth)
-    ctx.availableInnerHeight = availableInnerDimension(
-      node, direction, false, availableHeight - marginAxisColumn, ctx.paddingAndBorderAxisColumn, ownerHeight,
-      ownerWidth)
-    ctx.availableInnerMainDim = ctx.isMainAxisRow ? ctx.availableInnerWidth : ctx.availableInnerHeight
-    ctx.availableInnerCrossDim = ctx.isMainAxisRow ? ctx.availableInnerHeight : ctx.availableInnerWidth
-
+    // STEPS 1-2: axes, paddings, modes and available inner sizes.
+    var ctx = makeContainerContext(
+      node, direction, children, width, height, widthSizingMode, heightSizingMode, ownerWidth, ownerHeight)
     // STEP 3: flex basis of each item.
-    var totalMainDim = computeFlexBasisForChildren(&ctx, performLayout: performLayout, depth: depth)
-    if childCount > 1 {
-      totalMainDim += style.gapForAxis(ctx.mainAxis, ctx.availableInnerMainDim) * Double(childCount - 1)
-    }
-    ctx.mainAxisOverflows = ctx.sizingModeMainDim != .maxContent && totalMainDim > ctx.availableInnerMainDim
-    if ctx.isNodeFlexWrap && ctx.mainAxisOverflows && ctx.sizingModeMainDim == .fitContent {
-      ctx.sizingModeMainDim = .stretchFit
-    }
+    let totalOuterFlexBasis = computeFlexBasisForChildren(&ctx, performLayout: performLayout, depth: depth)
+    noteMainAxisOverflow(&ctx, totalOuterFlexBasis)
 
     // STEPS 4-7, line by line.
-    var lineCount = 0
-    var totalLineCrossDim = 0.0
-    let crossAxisGap = style.gapForAxis(ctx.crossAxis, ctx.availableInnerCrossDim)
-    var maxLineMainDim = 0.0
+    var lines = LinesSummary()
     var startOfLine = children.lowerBound
     while startOfLine < children.upperBound {
       let lineBase = scratch.count
       // STEP 4: collect items into a line.
-      var line = calculateFlexLine(&ctx, startOfLine: startOfLine, lineCount: lineCount)
+      var line = calculateFlexLine(&ctx, startOfLine: startOfLine, lineCount: lines.count)
       startOfLine = line.endOfLineIndex
       // STEP 5: resolve flexible lengths.
       resolveLineFreeSpace(&ctx, &line)
-      let canSkipFlex = !performLayout && ctx.sizingModeCrossDim == .stretchFit
-      if !canSkipFlex {
+      if performLayout || ctx.sizingModeCrossDim != .stretchFit {
         resolveFlexibleLength(&ctx, &line, performLayout: performLayout, depth: depth)
       }
       if line.remainingFreeSpace < 0 { tree[layout: node].hadOverflow = true }
       // STEP 6: main-axis justification and line cross size.
       justifyMainAxis(&ctx, &line, performLayout: performLayout)
       // STEP 7: cross-axis alignment within the line.
-      alignItemsInLine(
-        &ctx, &line, totalLineCrossDim: totalLineCrossDim, performLayout: performLayout, depth: depth)
-      totalLineCrossDim += line.crossDim + (lineCount != 0 ? crossAxisGap : 0)
-      maxLineMainDim = Self.maxOrDefined(maxLineMainDim, line.mainDim)
-      lineCount += 1
+      alignItemsInLine(&ctx, &line, totalLineCrossDim: lines.totalCrossDim, performLayout: performLayout, depth: depth)
+      lines.add(line, gap: ctx.crossAxisGap)
       popScratch(to: lineBase)
     }
 
     // STEP 8: multi-line content alignment.
-    if performLayout && (ctx.isNodeFlexWrap || isBaselineLayout(node, children)) {
-      alignContent(&ctx, lineCount: lineCount, totalLineCrossDim: totalLineCrossDim, crossAxisGap: crossAxisGap,
-        depth: depth)
+    if performLayout && (ctx.isNodeFlexWrap || ctx.isBaselineLayout) {
+      alignContent(&ctx, lineCount: lines.count, totalLineCrossDim: lines.totalCrossDim, depth: depth)
     }
-
-    // STEP 9: final dimensions.
+    // STEP 9: final dimensions; wrap-reverse; STEP 10: trailing positions.
     computeFinalDimensions(
-      &ctx, availableWidth - marginAxisRow, availableHeight - marginAxisColumn, maxLineMainDim: maxLineMainDim,
-      totalLineCrossDim: totalLineCrossDim)
+      &ctx, width, height, maxLineMainDim: lines.maxMainDim, totalLineCrossDim: lines.totalCrossDim)
+    if performLayout {
+      placeReversedChildren(&ctx)
+      // STEP 11: absolutely positioned children of this containing block.
+      if ctx.isPositioned || depth == 1 {
+        layoutAbsoluteDescendants(
+          containingNode: node, currentNode: node,
+          widthSizingMode: ctx.isMainAxisRow ? ctx.sizingModeMainDim : ctx.sizingModeCrossDim,
+          direction: direction, depth: depth, leftOffset: 0, topOffset: 0)
+      }
+    }
+  }
 
-    // Wrap-reverse: lines were placed in normal order.
-    if performLayout && style.flexWrap == .wrapReverse {
+  /// Stores `node`'s direction, border and padding; returns its margins along the width and height.
+  @inline(never)
+  private mutating func resolveBoxEdges(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double)
+    -> (row: Double, column: Double)
+  {
+    let style = tree[style: node]
+    let rowAxis = FlexDirection.row.resolved(direction)
+    var border = SIMD4<Double>(repeating: 0)
+    var padding = SIMD4<Double>(repeating: 0)
+    for edge in [PhysicalEdge.left, .top, .right, .bottom] {
+      border[edge.rawValue] = style.borderValue(edge, direction)
+      padding[edge.rawValue] = style.paddingValue(edge, direction, ownerWidth)
+    }
+    tree[layout: node].direction = direction
+    tree[layout: node].border = border
+    tree[layout: node].padding = padding
+    return (
+      style.inlineStartMargin(rowAxis, direction, ownerWidth) + style.inlineEndMargin(rowAxis, direction, ownerWidth),
+      style.inlineStartMargin(.column, direction, ownerWidth) + style.inlineEndMargin(.column, direction, ownerWidth)
+    )
+  }
+
+  /// Steps 1–2: the container's axes, paddings, sizing modes and available inner sizes.
+  @inline(never)
+  private func makeContainerContext(
+    _ node: NodeIndex, _ direction: Direction, _ children: Range<Int>, _ width: Double, _ height: Double,
+    _ widthSizingMode: SizingMode, _ heightSizingMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double
+  ) -> ContainerContext {
+    let style = tree[style: node]
+    var ctx = ContainerContext(
+      node: node, style: style, direction: direction, children: children, ownerWidth: ownerWidth,
+      ownerHeight: ownerHeight, widthSizingMode: widthSizingMode, heightSizingMode: heightSizingMode)
+    ctx.availableInnerWidth = availableInnerDimension(
+      node, direction, true, width, ctx.paddingAndBorderAxisRow, ownerWidth, ownerWidth)
+    ctx.availableInnerHeight = availableInnerDimension(
+      node, direction, false, height, ctx.paddingAndBorderAxisColumn, ownerHeight, ownerWidth)
+    ctx.availableInnerMainDim = ctx.isMainAxisRow ? ctx.availableInnerWidth : ctx.availableInnerHeight
+    ctx.availableInnerCrossDim = ctx.isMainAxisRow ? ctx.availableInnerHeight : ctx.availableInnerWidth
+    ctx.isBaselineLayout = isBaselineLayout(node, children)
+    ctx.crossAxisGap = style.gapForAxis(ctx.crossAxis, ctx.availableInnerCrossDim)
+    return ctx
+  }
+
+  /// After step 3: adds the gaps, notes whether the items overflow a bounded main axis, and lets an
+  /// overflowing wrap container lay out at its fit-content size exactly.
+  @inline(never)
+  private func noteMainAxisOverflow(_ ctx: inout ContainerContext, _ totalOuterFlexBasis: Double) {
+    var totalMainDim = totalOuterFlexBasis
+    let childCount = ctx.children.count
+    if childCount > 1 {
+      totalMainDim += tree[style: ctx.node].gapForAxis(ctx.mainAxis, ctx.availableInnerMainDim) * Double(childCount - 1)
+    }
+    ctx.mainAxisOverflows = ctx.sizingModeMainDim != .maxContent && totalMainDim > ctx.availableInnerMainDim
+    if ctx.isNodeFlexWrap && ctx.mainAxisOverflows && ctx.sizingModeMainDim == .fitContent {
+      ctx.sizingModeMainDim = .stretchFit
+    }
+  }
+
+  /// Wrap-reverse flips lines placed in normal order; reverse directions get their trailing positions (step 10).
+  @inline(never)
+  private mutating func placeReversedChildren(_ ctx: inout ContainerContext) {
+    let node = ctx.node
+    if ctx.isWrapReverse {
       let crossSize = tree[layout: node].measured(ctx.crossAxis.isRow)
       let edge = ctx.crossAxis.startEdge.rawValue
-      for i in children {
+      for i in ctx.children {
         let child = scratch[i]
         if tree[style: child].positionType != .absolute {
           let pos = tree[layout: child].position[edge]
@@ -132,27 +159,14 @@ extension FlexEngine {
         }
       }
     }
-
-    if performLayout {
-      // STEP 10: trailing positions for reverse directions.
-      let needsMain = ctx.mainAxis.needsTrailingPosition
-      let needsCross = ctx.crossAxis.needsTrailingPosition
-      if needsMain || needsCross {
-        for i in children {
-          let child = scratch[i]
-          let childStyle = tree[style: child]
-          if childStyle.display == .none || childStyle.positionType == .absolute { continue }
-          if needsMain { setChildTrailingPosition(node, child, ctx.mainAxis) }
-          if needsCross { setChildTrailingPosition(node, child, ctx.crossAxis) }
-        }
-      }
-      // STEP 11: absolutely positioned children of this containing block.
-      if style.positionType != .static || depth == 1 {
-        layoutAbsoluteDescendants(
-          containingNode: node, currentNode: node,
-          widthSizingMode: ctx.isMainAxisRow ? ctx.sizingModeMainDim : ctx.sizingModeCrossDim,
-          direction: direction, depth: depth, leftOffset: 0, topOffset: 0)
-      }
+    let needsMain = ctx.mainAxis.needsTrailingPosition
+    let needsCross = ctx.crossAxis.needsTrailingPosition
+    guard needsMain || needsCross else { return }
+    for i in ctx.children {
+      let child = scratch[i]
+      if tree[style: child].display == .none || tree[style: child].positionType == .absolute { continue }
+      if needsMain { setChildTrailingPosition(node, child, ctx.mainAxis) }
+      if needsCross { setChildTrailingPosition(node, child, ctx.crossAxis) }
     }
   }
 
@@ -165,6 +179,7 @@ extension FlexEngine {
   }
 
   /// STEP 9: the container's final border-box size, from the offered size or its content (§9.4 steps 15–16).
+  @inline(never)
   private mutating func computeFinalDimensions(
     _ ctx: inout ContainerContext, _ availableWidth: Double, _ availableHeight: Double, maxLineMainDim: Double,
     totalLineCrossDim: Double
@@ -174,7 +189,7 @@ extension FlexEngine {
     tree[layout: node].measuredWidth = boundAxis(node, .row, direction, availableWidth, ctx.ownerWidth, ctx.ownerWidth)
     tree[layout: node].measuredHeight = boundAxis(
       node, .column, direction, availableHeight, ctx.ownerHeight, ctx.ownerWidth)
-    let isScroll = ctx.style.overflow == .scroll
+    let isScroll = ctx.isScroll
     let mainIsWidth = ctx.isMainAxisRow
     if ctx.sizingModeMainDim == .maxContent || (!isScroll && ctx.sizingModeMainDim == .fitContent) {
       tree[layout: node].setMeasured(
@@ -204,12 +219,27 @@ extension FlexEngine {
   }
 }
 
+/// Running totals over a container's flex lines.
+struct LinesSummary {
+  /// Lines so far.
+  var count = 0
+  /// Sum of line cross sizes and gaps.
+  var totalCrossDim = 0.0
+  /// Longest line main size.
+  var maxMainDim = 0.0
+
+  /// Adds a finished line.
+  mutating func add(_ line: FlexLine, gap: Double) {
+    totalCrossDim += line.crossDim + (count != 0 ? gap : 0)
+    maxMainDim = max(maxMainDim, line.mainDim)
+    count += 1
+  }
+}
+
 /// Values shared by the steps laying out one flex container. Pure value type, lives for one container layout.
 struct ContainerContext {
   /// The container.
   let node: NodeIndex
-  /// Its style.
-  let style: Style
   /// Its resolved direction.
   let direction: Direction
   /// Its layout children, as a range of the engine's scratch stack.
@@ -258,6 +288,18 @@ struct ContainerContext {
   var availableInnerCrossDim = Double.nan
   /// True when the items' hypothetical sizes overflow a bounded main axis.
   var mainAxisOverflows = false
+  /// True when items align by baseline (a row with a baseline-aligned item).
+  var isBaselineLayout = false
+  /// Gap between lines.
+  var crossAxisGap = 0.0
+  /// `overflow: scroll`.
+  let isScroll: Bool
+  /// `align-content`.
+  let alignContent: Align
+  /// `flex-wrap: wrap-reverse`.
+  let isWrapReverse: Bool
+  /// Not statically positioned (forms a containing block for absolute descendants).
+  let isPositioned: Bool
 
   /// Step 1 of the driver: axes, paddings and modes of `node`.
   init(
@@ -265,7 +307,10 @@ struct ContainerContext {
     ownerHeight: Double, widthSizingMode: SizingMode, heightSizingMode: SizingMode
   ) {
     self.node = node
-    self.style = style
+    isScroll = style.overflow == .scroll
+    alignContent = style.alignContent
+    isWrapReverse = style.flexWrap == .wrapReverse
+    isPositioned = style.positionType != .static
     self.direction = direction
     self.children = children
     self.ownerWidth = ownerWidth

@@ -37,6 +37,8 @@ package struct FlexEngine<Tree: LayoutTree> {
   var scratch: [NodeIndex] = []
   /// Measure-function calls made in this pass.
   package var measureCalls = 0
+  /// Lowest stack address seen (when `config.measuresStack`).
+  package var lowestStackAddress = Int.max
 
   /// An engine for one pass over `tree`.
   package init(tree: Tree, config: LayoutConfig, generation: UInt32) {
@@ -51,6 +53,7 @@ package struct FlexEngine<Tree: LayoutTree> {
   package mutating func calculateLayout(
     _ root: NodeIndex, ownerWidth: Double, ownerHeight: Double, direction ownerDirection: Direction
   ) {
+    if config.measuresStack { probeStack() }
     let style = tree[style: root]
     let direction = resolveDirection(root, ownerDirection)
     var width = Double.nan
@@ -87,6 +90,13 @@ package struct FlexEngine<Tree: LayoutTree> {
         roundToPixelGrid(root, absoluteLeft: 0, absoluteTop: 0)
       }
     }
+  }
+
+  /// Records the current stack depth (the address of a local).
+  @inline(never) mutating func probeStack() {
+    var marker = 0
+    let address = withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+    lowestStackAddress = min(lowestStackAddress, address)
   }
 
   /// The direction `node` lays out in: its own, or its owner's, or LTR.
@@ -160,6 +170,7 @@ package struct FlexEngine<Tree: LayoutTree> {
   }
 
   /// Sets the initial position of `node` from its margins and relative insets (Yoga's Node::setPosition).
+  @inline(never)
   mutating func setPosition(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double, _ ownerHeight: Double) {
     let style = tree[style: node]
     let dirRespectingRoot = tree.parent(of: node) >= 0 ? direction : .ltr
@@ -191,11 +202,7 @@ package struct FlexEngine<Tree: LayoutTree> {
 
   /// Zeroes the layout of a `display: none` subtree.
   mutating func zeroOutLayoutRecursively(_ node: NodeIndex) {
-    var layout = NodeLayout()
-    layout.width = 0
-    layout.height = 0
-    layout.isDirty = false
-    tree[layout: node] = layout
+    zeroOutLayout(node)
     var c = tree.firstChild(of: node)
     while c >= 0 {
       zeroOutLayoutRecursively(c)
@@ -203,7 +210,18 @@ package struct FlexEngine<Tree: LayoutTree> {
     }
   }
 
+  /// Resets one node's layout to a zero frame.
+  @inline(never)
+  private mutating func zeroOutLayout(_ node: NodeIndex) {
+    var layout = NodeLayout()
+    layout.width = 0
+    layout.height = 0
+    layout.isDirty = false
+    tree[layout: node] = layout
+  }
+
   /// Zeroes the boxes of `display: contents` children of `node` (they have no box of their own).
+  @inline(never)
   mutating func cleanupContentsNodes(_ node: NodeIndex) {
     var c = tree.firstChild(of: node)
     while c >= 0 {

@@ -28,9 +28,29 @@ extension FlexEngine {
           ctx.ownerWidth) - ctx.paddingAndBorderAxisCross
     }
     guard performLayout else { return }
-    let crossStart = crossAxis.startEdge.rawValue
     for i in line.items {
       let child = scratch[i]
+      if let r = alignItemInLine(&ctx, &line, child, containerCrossAxis, totalLineCrossDim) {
+        calculateLayoutInternal(
+          child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
+          ctx.availableInnerHeight, performLayout: true, depth: depth)
+      }
+    }
+  }
+
+  /// Positions `child` in its line along the cross axis; returns the request that stretches it, if it must be.
+  @inline(never)
+  private mutating func alignItemInLine(
+    _ ctx: inout ContainerContext, _ line: inout FlexLine, _ child: NodeIndex, _ containerCrossAxis: Double,
+    _ totalLineCrossDim: Double
+  ) -> ChildRequest? {
+    let node = ctx.node
+    let direction = ctx.direction
+    let crossAxis = ctx.crossAxis
+    let mainAxis = ctx.mainAxis
+    let crossStart = crossAxis.startEdge.rawValue
+    var request: ChildRequest?
+    do {
       let childStyle = tree[style: child]
       var leadingCrossDim = ctx.leadingPaddingAndBorderCross
       let alignItem = resolveChildAlignment(node, child)
@@ -56,14 +76,13 @@ extension FlexEngine {
             &childCrossSize)
           let childWidth = ctx.isMainAxisRow ? childMainSize : childCrossSize
           let childHeight = ctx.isMainAxisRow ? childCrossSize : childMainSize
-          let crossAxisDoesNotGrow = ctx.style.alignContent != .stretch && ctx.isNodeFlexWrap
+          let crossAxisDoesNotGrow = ctx.alignContent != .stretch && ctx.isNodeFlexWrap
           let childWidthMode: SizingMode =
             childWidth.isNaN || (!ctx.isMainAxisRow && crossAxisDoesNotGrow) ? .maxContent : .stretchFit
           let childHeightMode: SizingMode =
             childHeight.isNaN || (ctx.isMainAxisRow && crossAxisDoesNotGrow) ? .maxContent : .stretchFit
-          calculateLayoutInternal(
-            child, childWidth, childHeight, direction, childWidthMode, childHeightMode, ctx.availableInnerWidth,
-            ctx.availableInnerHeight, performLayout: true, depth: depth)
+          request = ChildRequest(
+            width: childWidth, height: childHeight, widthMode: childWidthMode, heightMode: childHeightMode)
         }
       } else {
         let remainingCrossDim = containerCrossAxis - dimensionWithMargin(child, crossAxis, ctx.availableInnerWidth)
@@ -83,13 +102,14 @@ extension FlexEngine {
       }
       tree[layout: child].position[crossStart] += totalLineCrossDim + leadingCrossDim
     }
+    return request
   }
 
   /// §9.4 step 15 and §9.6 step 16, "align-content" (https://www.w3.org/TR/css-flexbox-1/#align-content-property):
   /// distributes the container's free cross space between lines and re-aligns items within their final line,
   /// stretching and baseline-aligning as needed.
   mutating func alignContent(
-    _ ctx: inout ContainerContext, lineCount: Int, totalLineCrossDim: Double, crossAxisGap: Double, depth: Int
+    _ ctx: inout ContainerContext, lineCount: Int, totalLineCrossDim: Double, depth: Int
   ) {
     let node = ctx.node
     let direction = ctx.direction
@@ -109,7 +129,7 @@ extension FlexEngine {
       boundAxis(node, crossAxis, direction, unclampedCrossDim, ctx.crossAxisOwnerSize, ctx.ownerWidth)
       - ctx.paddingAndBorderAxisCross
     let remaining = innerCrossDim - totalLineCrossDim
-    var align = ctx.style.alignContent
+    var align = ctx.alignContent
     if remaining < 0 && (align == .spaceBetween || align == .stretch || align == .spaceAround
       || align == .spaceEvenly)
     {
@@ -133,6 +153,37 @@ extension FlexEngine {
     var endIndex = ctx.children.lowerBound
     for lineIndex in 0..<lineCount {
       let startIndex = endIndex
+      let metrics = lineMetrics(&ctx, lineIndex: lineIndex, startIndex: startIndex)
+      endIndex = metrics.endIndex
+      var lineHeight = metrics.lineHeight
+      let maxAscent = metrics.maxAscent
+      currentLead += lineIndex != 0 ? ctx.crossAxisGap : 0
+      lineHeight += extraSpacePerLine
+      for j in startIndex..<endIndex {
+        let child = scratch[j]
+        if tree[style: child].display == .none || tree[style: child].positionType == .absolute { continue }
+        if let r = alignChildInLine(
+          &ctx, child, currentLead: currentLead, lineHeight: lineHeight, leadPerLine: leadPerLine,
+          maxAscent: maxAscent)
+        {
+          calculateLayoutInternal(
+            child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
+            ctx.availableInnerHeight, performLayout: true, depth: depth)
+        }
+      }
+      currentLead += leadPerLine + lineHeight
+    }
+  }
+
+  /// The end (in `scratch`), cross size and largest ascent of line `lineIndex`, which starts at `startIndex`.
+  @inline(never)
+  private mutating func lineMetrics(_ ctx: inout ContainerContext, lineIndex: Int, startIndex: Int)
+    -> (endIndex: Int, lineHeight: Double, maxAscent: Double)
+  {
+    let node = ctx.node
+    let direction = ctx.direction
+    let crossAxis = ctx.crossAxis
+    do {
       var index = startIndex
       var lineHeight = 0.0
       var maxAscent = 0.0
@@ -163,26 +214,18 @@ extension FlexEngine {
         }
         index += 1
       }
-      endIndex = index
-      currentLead += lineIndex != 0 ? crossAxisGap : 0
-      lineHeight += extraSpacePerLine
-      for j in startIndex..<endIndex {
-        let child = scratch[j]
-        let childStyle = tree[style: child]
-        if childStyle.display == .none || childStyle.positionType == .absolute { continue }
-        alignChildInLine(
-          &ctx, child, childStyle, currentLead: currentLead, lineHeight: lineHeight, leadPerLine: leadPerLine,
-          maxAscent: maxAscent, depth: depth)
-      }
-      currentLead += leadPerLine + lineHeight
+      return (index, lineHeight, maxAscent)
     }
   }
 
-  /// Places one item within its line during `align-content` (and re-stretches it to the line's final size).
+  /// Places one item within its line during `align-content`; returns the request re-stretching it to the line's
+  /// final size, if needed.
+  @inline(never)
   private mutating func alignChildInLine(
-    _ ctx: inout ContainerContext, _ child: NodeIndex, _ childStyle: Style, currentLead: Double, lineHeight: Double,
-    leadPerLine: Double, maxAscent: Double, depth: Int
-  ) {
+    _ ctx: inout ContainerContext, _ child: NodeIndex, currentLead: Double, lineHeight: Double,
+    leadPerLine: Double, maxAscent: Double
+  ) -> ChildRequest? {
+    let childStyle = tree[style: child]
     let crossAxis = ctx.crossAxis
     let direction = ctx.direction
     let crossStart = crossAxis.startEdge.rawValue
@@ -210,9 +253,7 @@ extension FlexEngine {
           !ctx.isMainAxisRow
           ? l.measuredHeight + childStyle.marginForAxis(crossAxis, widthSize) : leadPerLine + lineHeight
         if !(Self.inexactEquals(childWidth, l.measuredWidth) && Self.inexactEquals(childHeight, l.measuredHeight)) {
-          calculateLayoutInternal(
-            child, childWidth, childHeight, direction, .stretchFit, .stretchFit, ctx.availableInnerWidth,
-            ctx.availableInnerHeight, performLayout: true, depth: depth)
+          return ChildRequest(width: childWidth, height: childHeight, widthMode: .stretchFit, heightMode: .stretchFit)
         }
       }
     case .baseline:
@@ -222,6 +263,7 @@ extension FlexEngine {
     case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
       break
     }
+    return nil
   }
 }
 

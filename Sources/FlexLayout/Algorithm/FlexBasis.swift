@@ -24,8 +24,7 @@ extension FlexEngine {
     }
     for i in ctx.children {
       let child = scratch[i]
-      let childStyle = tree[style: child]
-      if childStyle.display == .none {
+      if tree[style: child].display == .none {
         zeroOutLayoutRecursively(child)
         continue
       }
@@ -33,17 +32,41 @@ extension FlexEngine {
         setPosition(
           child, resolveDirection(child, ctx.direction), ctx.availableInnerWidth, ctx.availableInnerHeight)
       }
-      if childStyle.positionType == .absolute { continue }
+      if tree[style: child].positionType == .absolute { continue }
       if child == singleFlexChild {
         tree[layout: child].computedFlexBasisGeneration = generation
         tree[layout: child].computedFlexBasis = 0
       } else {
-        computeFlexBasisForChild(ctx, child, depth: depth)
+        computeFlexBasisForChild(&ctx, child, depth: depth)
       }
-      totalOuterFlexBasis +=
-        tree[layout: child].computedFlexBasis + childStyle.marginForAxis(ctx.mainAxis, ctx.availableInnerWidth)
+      totalOuterFlexBasis += outerFlexBasis(child, ctx)
     }
     return totalOuterFlexBasis
+  }
+
+  /// `child`'s flex basis plus its main-axis margins.
+  @inline(never)
+  private func outerFlexBasis(_ child: NodeIndex, _ ctx: ContainerContext) -> Double {
+    tree[layout: child].computedFlexBasis + tree[style: child].marginForAxis(ctx.mainAxis, ctx.availableInnerWidth)
+  }
+
+  /// Computes `child`'s flex basis: its definite basis or main size, else its measured content size.
+  mutating func computeFlexBasisForChild(_ ctx: inout ContainerContext, _ child: NodeIndex, depth: Int) {
+    if let r = flexBasisFromStyle(ctx, child) {
+      calculateLayoutInternal(
+        child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
+        ctx.availableInnerHeight, performLayout: false, depth: depth)
+      setMeasuredFlexBasis(ctx, child)
+    }
+    tree[layout: child].computedFlexBasisGeneration = generation
+  }
+
+  /// Sets the flex basis from the measured main size (at least padding and border).
+  @inline(never)
+  private mutating func setMeasuredFlexBasis(_ ctx: ContainerContext, _ child: NodeIndex) {
+    tree[layout: child].computedFlexBasis = Self.maxOrDefined(
+      tree[layout: child].measured(ctx.isMainAxisRow),
+      tree[style: child].paddingAndBorderForAxis(ctx.mainAxis, ctx.direction, ctx.availableInnerWidth))
   }
 
   /// The styled flex basis of `child` (`flex: N` implies basis 0 under Yoga defaults), border-box points.
@@ -60,8 +83,10 @@ extension FlexEngine {
     return v + style.paddingAndBorderForDimension(axis.isRow, direction, ownerWidth)
   }
 
-  /// Computes `child`'s flex basis: its definite basis or main size, else its measured content size.
-  mutating func computeFlexBasisForChild(_ ctx: ContainerContext, _ child: NodeIndex, depth: Int) {
+  /// Sets `child`'s flex basis from its definite basis or main size and returns nil, or returns the request that
+  /// measures its content size.
+  @inline(never)
+  private mutating func flexBasisFromStyle(_ ctx: ContainerContext, _ child: NodeIndex) -> ChildRequest? {
     let width = ctx.availableInnerWidth
     let height = ctx.availableInnerHeight
     let widthMode = ctx.widthSizingMode
@@ -93,7 +118,11 @@ extension FlexEngine {
       let pb = childStyle.paddingAndBorderForAxis(.column, direction, ownerWidth)
       tree[layout: child].computedFlexBasis = Self.maxOrDefined(
         resolvedDimension(child, direction, false, ownerHeight, ownerWidth), pb)
-    } else {
+    }
+    if !resolvedFlexBasis.isNaN || (isMainAxisRow && isRowStyleDimDefined) || (!isMainAxisRow && isColumnStyleDimDefined) {
+      return nil
+    }
+    do {
       var childWidth = Double.nan
       var childHeight = Double.nan
       var childWidthMode = SizingMode.maxContent
@@ -109,7 +138,7 @@ extension FlexEngine {
         childHeightMode = .stretchFit
       }
       // Browsers let a scroll container's children overflow it along its main axis.
-      let overflow = ctx.style.overflow
+      let overflow = tree[style: ctx.node].overflow
       if (!isMainAxisRow && overflow == .scroll) || overflow != .scroll {
         if childWidth.isNaN && !width.isNaN {
           childWidth = width
@@ -156,12 +185,19 @@ extension FlexEngine {
       }
       constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
       constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
-      calculateLayoutInternal(
-        child, childWidth, childHeight, direction, childWidthMode, childHeightMode, ownerWidth, ownerHeight,
-        performLayout: false, depth: depth)
-      tree[layout: child].computedFlexBasis = Self.maxOrDefined(
-        tree[layout: child].measured(isMainAxisRow), childStyle.paddingAndBorderForAxis(mainAxis, direction, ownerWidth))
+      return ChildRequest(width: childWidth, height: childHeight, widthMode: childWidthMode, heightMode: childHeightMode)
     }
-    tree[layout: child].computedFlexBasisGeneration = generation
   }
+}
+
+/// The size and sizing modes a parent offers a child in one layout or measure call (margins included).
+struct ChildRequest {
+  /// Offered width, points (NaN = unbounded).
+  var width: Double
+  /// Offered height, points (NaN = unbounded).
+  var height: Double
+  /// Width sizing mode.
+  var widthMode: SizingMode
+  /// Height sizing mode.
+  var heightMode: SizingMode
 }

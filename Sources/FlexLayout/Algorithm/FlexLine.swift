@@ -23,6 +23,7 @@ struct FlexLine {
 extension FlexEngine {
   /// §9.3 "Collect flex items into flex lines" (https://www.w3.org/TR/css-flexbox-1/#algo-line-break): from
   /// `startOfLine`, adds items until the next would overflow a wrapping container. Pushes the items on `scratch`.
+  @inline(never)
   mutating func calculateFlexLine(_ ctx: inout ContainerContext, startOfLine: Int, lineCount: Int) -> FlexLine {
     let itemsStart = scratch.count
     var sizeConsumed = 0.0
@@ -33,7 +34,7 @@ extension FlexEngine {
     var firstElementInLineIndex = startOfLine
     var sizeConsumedIncludingMinConstraint = 0.0
     let mainAxis = ctx.mainAxis
-    let gap = ctx.style.gapForAxis(mainAxis, ctx.availableInnerMainDim)
+    let gap = tree[style: ctx.node].gapForAxis(mainAxis, ctx.availableInnerMainDim)
     let ownerDirection = ctx.direction
     while endOfLineIndex < ctx.children.upperBound {
       let child = scratch[endOfLineIndex]

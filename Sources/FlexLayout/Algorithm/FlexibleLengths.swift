@@ -3,10 +3,11 @@
 extension FlexEngine {
   /// §9.7 step 1–2 preparation: the line's initial free space, from the container's inner main size or, when
   /// that is content-sized, from the line itself (within min/max).
+  @inline(never)
   mutating func resolveLineFreeSpace(_ ctx: inout ContainerContext, _ line: inout FlexLine) {
     var sizeBasedOnContent = false
     if ctx.sizingModeMainDim != .stretchFit {
-      let style = ctx.style
+      let style = tree[style: ctx.node]
       let d = ctx.direction
       let minInnerWidth =
         resolvedMinDimension(style, d, true, ctx.ownerWidth, ctx.ownerWidth) - ctx.paddingAndBorderAxisRow
@@ -49,6 +50,7 @@ extension FlexEngine {
   }
 
   /// First pass: items whose min/max clamps their flexed size are frozen; their share leaves the free space.
+  @inline(never)
   private func distributeFreeSpaceFirstPass(_ ctx: ContainerContext, _ line: inout FlexLine) {
     var deltaFreeSpace = 0.0
     for i in line.items {
@@ -89,13 +91,30 @@ extension FlexEngine {
     _ ctx: inout ContainerContext, _ line: inout FlexLine, performLayout: Bool, depth: Int
   ) -> Double {
     var deltaFreeSpace = 0.0
+    for i in line.items {
+      let child = scratch[i]
+      let r = flexedItemRequest(&ctx, &line, child, &deltaFreeSpace, performLayout: performLayout)
+      calculateLayoutInternal(
+        child, r.request.width, r.request.height, tree[layout: ctx.node].direction, r.request.widthMode,
+        r.request.heightMode, ctx.availableInnerWidth, ctx.availableInnerHeight, performLayout: r.isLayoutPass,
+        depth: depth)
+      if tree[layout: child].hadOverflow { tree[layout: ctx.node].hadOverflow = true }
+    }
+    return deltaFreeSpace
+  }
+
+  /// The flexed main size of `child` (added to `deltaFreeSpace`) and the request laying it out at that size.
+  @inline(never)
+  private func flexedItemRequest(
+    _ ctx: inout ContainerContext, _ line: inout FlexLine, _ child: NodeIndex, _ deltaFreeSpace: inout Double,
+    performLayout: Bool
+  ) -> (request: ChildRequest, isLayoutPass: Bool) {
     let mainAxis = ctx.mainAxis
     let crossAxis = ctx.crossAxis
     let direction = ctx.direction
     let isMainAxisRow = ctx.isMainAxisRow
     let availableInnerCrossDim = ctx.availableInnerCrossDim
-    for i in line.items {
-      let child = scratch[i]
+    do {
       let childStyle = tree[style: child]
       let childFlexBasis = boundAxisWithinMinAndMax(
         child, direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)
@@ -169,11 +188,10 @@ extension FlexEngine {
       let childWidthMode = isMainAxisRow ? childMainMode : childCrossMode
       let childHeightMode = isMainAxisRow ? childCrossMode : childMainMode
       let isLayoutPass = performLayout && !requiresStretchLayout
-      calculateLayoutInternal(
-        child, childWidth, childHeight, tree[layout: ctx.node].direction, childWidthMode, childHeightMode,
-        ctx.availableInnerWidth, ctx.availableInnerHeight, performLayout: isLayoutPass, depth: depth)
-      if tree[layout: child].hadOverflow { tree[layout: ctx.node].hadOverflow = true }
+      return (
+        ChildRequest(width: childWidth, height: childHeight, widthMode: childWidthMode, heightMode: childHeightMode),
+        isLayoutPass
+      )
     }
-    return deltaFreeSpace
   }
 }

@@ -2,6 +2,7 @@
 /// content" for leaves; a measure function stands in for text or replaced content). Pure over the tree.
 extension FlexEngine {
   /// Sizes a leaf with a measure function, offering its content box (Yoga's measureNodeWithMeasureFunc).
+  @inline(never)
   mutating func measureNodeWithMeasureFunc(
     _ node: NodeIndex, _ direction: Direction, _ availableWidthIn: Double, _ availableHeightIn: Double,
     _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double
@@ -32,6 +33,7 @@ extension FlexEngine {
   }
 
   /// Sizes a childless node without a measure function: the offered size, or its padding and border.
+  @inline(never)
   mutating func measureNodeWithoutChildren(
     _ node: NodeIndex, _ direction: Direction, _ availableWidth: Double, _ availableHeight: Double,
     _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double
@@ -50,6 +52,7 @@ extension FlexEngine {
   }
 
   /// When both sizes are already fixed by the request, sets them and returns true (no child needs a visit).
+  @inline(never)
   mutating func measureNodeWithFixedSize(
     _ node: NodeIndex, _ direction: Direction, _ availableWidth: Double, _ availableHeight: Double,
     _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double

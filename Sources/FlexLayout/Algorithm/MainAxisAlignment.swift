@@ -2,8 +2,9 @@
 /// `justify-content`, plus the line's main and cross sizes (§9.4 step 8).
 extension FlexEngine {
   /// Positions the line's items along the main axis and computes the line's main and cross sizes.
+  @inline(never)
   mutating func justifyMainAxis(_ ctx: inout ContainerContext, _ line: inout FlexLine, performLayout: Bool) {
-    let style = ctx.style
+    let style = tree[style: ctx.node]
     let mainAxis = ctx.mainAxis
     let direction = ctx.direction
     let leadingPB = style.flexStartPaddingAndBorder(mainAxis, direction, ctx.ownerWidth)
@@ -48,7 +49,7 @@ extension FlexEngine {
     line.crossDim = 0
     var maxAscent = 0.0
     var maxDescent = 0.0
-    let isBaseline = isBaselineLayout(ctx.node, ctx.children)
+    let isBaseline = ctx.isBaselineLayout
     let startEdge = mainAxis.startEdge.rawValue
     let lastIndex = line.items.upperBound - 1
     for i in line.items {

@@ -4,117 +4,138 @@
 extension FlexEngine {
   /// Lays out or measures `node`, answering from its caches when the request was seen before in a clean state.
   /// Returns true when work was done. Pure over the tree; recursion depth grows with tree depth.
-  @discardableResult
+  @discardableResult @inline(never)
   mutating func calculateLayoutInternal(
     _ node: NodeIndex, _ availableWidth: Double, _ availableHeight: Double, _ ownerDirection: Direction,
     _ widthSizingMode: SizingMode, _ heightSizingMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double,
     performLayout: Bool, depth: Int
   ) -> Bool {
     let depth = depth + 1
-    var layout = tree[layout: node]
-    let needToVisitNode =
-      (layout.isDirty && layout.generationCount != generation) || layout.lastOwnerDirection != ownerDirection
-    if needToVisitNode {
-      layout.nextCachedMeasurementsIndex = 0
-      layout.cachedLayout = CachedMeasurement()
-      layout.cachedLayout.widthMode = .maxContent
-      layout.cachedLayout.heightMode = .maxContent
-    }
-
-    // -2 = none, -1 = the layout slot, otherwise a measurement slot.
-    var cachedSlot = -2
-    if tree.hasMeasure(node) {
-      let style = tree[style: node]
-      let marginAxisRow = style.marginForAxis(.row, ownerWidth)
-      let marginAxisColumn = style.marginForAxis(.column, ownerWidth)
-      if canUseCachedMeasurement(
-        widthSizingMode, availableWidth, heightSizingMode, availableHeight, layout.cachedLayout, marginAxisRow,
-        marginAxisColumn)
-      {
-        cachedSlot = -1
-      } else {
-        for i in 0..<layout.nextCachedMeasurementsIndex
-        where canUseCachedMeasurement(
-          widthSizingMode, availableWidth, heightSizingMode, availableHeight, layout.cachedMeasurements[i],
-          marginAxisRow, marginAxisColumn)
-        {
-          cachedSlot = i
-          break
-        }
-      }
-    } else if performLayout {
-      let c = layout.cachedLayout
-      if Self.inexactEquals(c.availableWidth, availableWidth) && Self.inexactEquals(c.availableHeight, availableHeight)
-        && c.widthMode == widthSizingMode && c.heightMode == heightSizingMode
-      {
-        cachedSlot = -1
-      }
+    if config.measuresStack { probeStack() }
+    let request = CacheRequest(
+      availableWidth: availableWidth, availableHeight: availableHeight, widthMode: widthSizingMode,
+      heightMode: heightSizingMode, ownerWidth: ownerWidth, ownerDirection: ownerDirection,
+      performLayout: performLayout)
+    let lookup = lookUpCache(node, request)
+    if !lookup.needToVisitNode && lookup.slot != -2 {
+      // Answered from the cache.
     } else {
-      for i in 0..<layout.nextCachedMeasurementsIndex {
-        let c = layout.cachedMeasurements[i]
-        if Self.inexactEquals(c.availableWidth, availableWidth)
-          && Self.inexactEquals(c.availableHeight, availableHeight) && c.widthMode == widthSizingMode
-          && c.heightMode == heightSizingMode
-        {
-          cachedSlot = i
-          break
-        }
-      }
-    }
-
-    if !needToVisitNode && cachedSlot != -2 {
-      let c = cachedSlot == -1 ? layout.cachedLayout : layout.cachedMeasurements[cachedSlot]
-      tree[layout: node].measuredWidth = c.computedWidth
-      tree[layout: node].measuredHeight = c.computedHeight
-    } else {
-      if needToVisitNode {
-        tree[layout: node].nextCachedMeasurementsIndex = layout.nextCachedMeasurementsIndex
-        tree[layout: node].cachedLayout = layout.cachedLayout
-      }
       calculateLayoutImpl(
         node, availableWidth, availableHeight, ownerDirection, widthSizingMode, heightSizingMode, ownerWidth,
         ownerHeight, performLayout: performLayout, depth: depth)
-      var l = tree[layout: node]
-      l.lastOwnerDirection = ownerDirection
-      if cachedSlot == -2 {
-        if l.nextCachedMeasurementsIndex == NodeLayout.maxCachedMeasurements { l.nextCachedMeasurementsIndex = 0 }
-        var entry = CachedMeasurement()
-        entry.availableWidth = availableWidth
-        entry.availableHeight = availableHeight
-        entry.widthMode = widthSizingMode
-        entry.heightMode = heightSizingMode
-        entry.computedWidth = l.measuredWidth
-        entry.computedHeight = l.measuredHeight
-        if performLayout {
-          l.cachedLayout = entry
-        } else {
-          l.cachedMeasurements[l.nextCachedMeasurementsIndex] = entry
-          l.nextCachedMeasurementsIndex += 1
-        }
-      }
-      tree[layout: node].lastOwnerDirection = l.lastOwnerDirection
-      tree[layout: node].nextCachedMeasurementsIndex = l.nextCachedMeasurementsIndex
-      tree[layout: node].cachedLayout = l.cachedLayout
-      tree[layout: node].cachedMeasurements = l.cachedMeasurements
+      storeInCache(node, request, store: lookup.slot == -2)
     }
     if performLayout {
-      let w = tree[layout: node].measuredWidth
-      let h = tree[layout: node].measuredHeight
-      tree[layout: node].width = w
-      tree[layout: node].height = h
+      tree[layout: node].width = tree[layout: node].measuredWidth
+      tree[layout: node].height = tree[layout: node].measuredHeight
       tree[layout: node].isDirty = false
     }
     tree[layout: node].generationCount = generation
-    return needToVisitNode || cachedSlot == -2
+    return lookup.needToVisitNode || lookup.slot == -2
+  }
+
+  /// One layout or measure request, as the cache keys it.
+  struct CacheRequest {
+    /// Offered width including margins (NaN = unbounded).
+    var availableWidth: Double
+    /// Offered height including margins (NaN = unbounded).
+    var availableHeight: Double
+    /// Width sizing mode.
+    var widthMode: SizingMode
+    /// Height sizing mode.
+    var heightMode: SizingMode
+    /// Owner width (resolves percentage margins).
+    var ownerWidth: Double
+    /// Owner direction.
+    var ownerDirection: Direction
+    /// Full layout (true) or measurement only.
+    var performLayout: Bool
+  }
+
+  /// Finds a cache entry answering `request`; invalidates the caches first when the node must be visited.
+  /// On a hit, sets the measured size. `slot`: -2 none, -1 the layout entry, else a measurement entry.
+  @inline(never)
+  private mutating func lookUpCache(_ node: NodeIndex, _ request: CacheRequest) -> (needToVisitNode: Bool, slot: Int)
+  {
+    let needToVisitNode =
+      (tree[layout: node].isDirty && tree[layout: node].generationCount != generation)
+      || tree[layout: node].lastOwnerDirection != request.ownerDirection
+    if needToVisitNode {
+      tree[layout: node].nextCachedMeasurementsIndex = 0
+      tree[layout: node].cachedLayout = CachedMeasurement()
+      return (true, -2)
+    }
+    let layout = tree[layout: node]
+    var slot = -2
+    if tree.hasMeasure(node) {
+      let marginAxisRow = tree[style: node].marginForAxis(.row, request.ownerWidth)
+      let marginAxisColumn = tree[style: node].marginForAxis(.column, request.ownerWidth)
+      if canUseCachedMeasurement(request, layout.cachedLayout, marginAxisRow, marginAxisColumn) {
+        slot = -1
+      } else {
+        for i in 0..<layout.nextCachedMeasurementsIndex
+        where canUseCachedMeasurement(request, layout.cachedMeasurements[i], marginAxisRow, marginAxisColumn) {
+          slot = i
+          break
+        }
+      }
+    } else if request.performLayout {
+      if Self.matches(layout.cachedLayout, request) { slot = -1 }
+    } else {
+      for i in 0..<layout.nextCachedMeasurementsIndex where Self.matches(layout.cachedMeasurements[i], request) {
+        slot = i
+        break
+      }
+    }
+    if slot != -2 {
+      let c = slot == -1 ? layout.cachedLayout : layout.cachedMeasurements[slot]
+      tree[layout: node].measuredWidth = c.computedWidth
+      tree[layout: node].measuredHeight = c.computedHeight
+    }
+    return (false, slot)
+  }
+
+  /// True when `entry` was computed for exactly `request`'s constraints.
+  @inline(__always) private static func matches(_ entry: CachedMeasurement, _ request: CacheRequest) -> Bool {
+    inexactEquals(entry.availableWidth, request.availableWidth)
+      && inexactEquals(entry.availableHeight, request.availableHeight) && entry.widthMode == request.widthMode
+      && entry.heightMode == request.heightMode
+  }
+
+  /// Records the answer to `request` (the layout entry for a layout, else the next measurement slot).
+  @inline(never)
+  private mutating func storeInCache(_ node: NodeIndex, _ request: CacheRequest, store: Bool) {
+    tree[layout: node].lastOwnerDirection = request.ownerDirection
+    guard store else { return }
+    var entry = CachedMeasurement()
+    entry.availableWidth = request.availableWidth
+    entry.availableHeight = request.availableHeight
+    entry.widthMode = request.widthMode
+    entry.heightMode = request.heightMode
+    entry.computedWidth = tree[layout: node].measuredWidth
+    entry.computedHeight = tree[layout: node].measuredHeight
+    if request.performLayout {
+      tree[layout: node].cachedLayout = entry
+    } else {
+      if tree[layout: node].nextCachedMeasurementsIndex == NodeLayout.maxCachedMeasurements {
+        tree[layout: node].nextCachedMeasurementsIndex = 0
+      }
+      let i = tree[layout: node].nextCachedMeasurementsIndex
+      tree[layout: node].cachedMeasurements[i] = entry
+      tree[layout: node].nextCachedMeasurementsIndex = i + 1
+    }
   }
 
   /// True when a cached measurement of a measured leaf answers the new request (Yoga's canUseCachedMeasurement):
   /// same constraints, or an exact size equal to the old answer, or an old max-content answer that fits, or a
   /// stricter at-most bound the old answer still satisfies. Sizes compared on the pixel grid.
   private func canUseCachedMeasurement(
-    _ widthMode: SizingMode, _ availableWidth: Double, _ heightMode: SizingMode, _ availableHeight: Double,
-    _ last: CachedMeasurement, _ marginRow: Double, _ marginColumn: Double
+    _ request: CacheRequest, _ last: CachedMeasurement, _ marginRow: Double, _ marginColumn: Double
   ) -> Bool {
+    let widthMode = request.widthMode
+    let heightMode = request.heightMode
+    let availableWidth = request.availableWidth
+    let availableHeight = request.availableHeight
     if (!last.computedHeight.isNaN && last.computedHeight < 0) || (!last.computedWidth.isNaN && last.computedWidth < 0)
     {
       return false

@@ -25,36 +25,41 @@ extension FlexEngine {
 
   /// Rounds the frames of `node`'s subtree; `absoluteLeft`/`absoluteTop` locate its parent in the root, points.
   mutating func roundToPixelGrid(_ node: NodeIndex, absoluteLeft: Double, absoluteTop: Double) {
+    let origin = roundNodeToPixelGrid(node, absoluteLeft: absoluteLeft, absoluteTop: absoluteTop)
+    var c = tree.firstChild(of: node)
+    while c >= 0 {
+      roundToPixelGrid(c, absoluteLeft: origin.left, absoluteTop: origin.top)
+      c = tree.nextSibling(of: c)
+    }
+  }
+
+  /// Rounds one node's frame; returns its unrounded absolute origin for its children.
+  @inline(never)
+  private mutating func roundNodeToPixelGrid(_ node: NodeIndex, absoluteLeft: Double, absoluteTop: Double)
+    -> (left: Double, top: Double)
+  {
     let scale = config.pointScaleFactor
-    var layout = tree[layout: node]
-    let nodeLeft = layout.position[0]
-    let nodeTop = layout.position[1]
-    let nodeWidth = layout.width
-    let nodeHeight = layout.height
+    let nodeLeft = tree[layout: node].position[0]
+    let nodeTop = tree[layout: node].position[1]
+    let nodeWidth = tree[layout: node].width
+    let nodeHeight = tree[layout: node].height
     let absLeft = absoluteLeft + nodeLeft
     let absTop = absoluteTop + nodeTop
     let absRight = absLeft + nodeWidth
     let absBottom = absTop + nodeHeight
     let textRounding = tree.hasMeasure(node)
-    layout.position[0] = Self.roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
-    layout.position[1] = Self.roundValueToPixelGrid(nodeTop, scale, false, textRounding)
+    tree[layout: node].position[0] = Self.roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
+    tree[layout: node].position[1] = Self.roundValueToPixelGrid(nodeTop, scale, false, textRounding)
     let fw = (nodeWidth * scale).truncatingRemainder(dividingBy: 1)
     let fh = (nodeHeight * scale).truncatingRemainder(dividingBy: 1)
     let fractionalWidth = !Self.inexactEquals(fw, 0) && !Self.inexactEquals(fw, 1)
     let fractionalHeight = !Self.inexactEquals(fh, 0) && !Self.inexactEquals(fh, 1)
-    layout.width =
+    tree[layout: node].width =
       Self.roundValueToPixelGrid(absRight, scale, textRounding && fractionalWidth, textRounding && !fractionalWidth)
       - Self.roundValueToPixelGrid(absLeft, scale, false, textRounding)
-    layout.height =
+    tree[layout: node].height =
       Self.roundValueToPixelGrid(absBottom, scale, textRounding && fractionalHeight, textRounding && !fractionalHeight)
       - Self.roundValueToPixelGrid(absTop, scale, false, textRounding)
-    tree[layout: node].position = layout.position
-    tree[layout: node].width = layout.width
-    tree[layout: node].height = layout.height
-    var c = tree.firstChild(of: node)
-    while c >= 0 {
-      roundToPixelGrid(c, absoluteLeft: absLeft, absoluteTop: absTop)
-      c = tree.nextSibling(of: c)
-    }
+    return (absLeft, absTop)
   }
 }

@@ -6,10 +6,10 @@ package enum Length: Sendable, Equatable, Hashable {
   case undefined
   /// `auto`.
   case auto
-  /// A length in points.
-  case points(Double)
+  /// A length in points (stored as Float, like Yoga, to keep styles compact).
+  case points(Float)
   /// A percentage (0–100) of the containing block's matching dimension.
-  case percent(Double)
+  case percent(Float)
   /// The `max-content` keyword.
   case maxContent
   /// The `fit-content` keyword.
@@ -19,6 +19,12 @@ package enum Length: Sendable, Equatable, Hashable {
 
   /// Zero points.
   package static let zero = Length.points(0)
+
+  /// A length of `value` points.
+  @inline(__always) package static func pt(_ value: Double) -> Length { .points(Float(value)) }
+
+  /// A length of `value` percent.
+  @inline(__always) package static func pct(_ value: Double) -> Length { .percent(Float(value)) }
 
   /// True unless `.undefined`.
   @inline(__always) package var isDefined: Bool {
@@ -42,8 +48,8 @@ package enum Length: Sendable, Equatable, Hashable {
   /// keywords, `.undefined`, and percentages of an undefined reference.
   @inline(__always) package func resolve(_ reference: Double) -> Double {
     switch self {
-    case .points(let v): return v
-    case .percent(let p): return reference.isNaN ? .nan : p * reference * 0.01
+    case .points(let v): return Double(v)
+    case .percent(let p): return reference.isNaN ? .nan : Double(p) * reference * 0.01
     default: return .nan
     }
   }

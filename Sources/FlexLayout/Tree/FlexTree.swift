@@ -136,12 +136,18 @@ package struct FlexTree: Sendable {
     config: LayoutConfig = LayoutConfig()
   ) {
     generation &+= 1
+    var top = 0
+    let stackTop = withUnsafeMutablePointer(to: &top) { Int(bitPattern: $0) }
     var engine = FlexEngine(tree: FlexTreeAccess(tree: self), config: config, generation: generation)
     self = FlexTree()
     engine.calculateLayout(root, ownerWidth: availableWidth, ownerHeight: availableHeight, direction: direction)
     self = engine.tree.tree
     measureCalls += engine.measureCalls
+    if config.measuresStack { lastStackBytes = max(0, stackTop - engine.lowestStackAddress) }
   }
+
+  /// Stack bytes the last layout used below `calculateLayout`'s frame (when `config.measuresStack`).
+  package private(set) var lastStackBytes = 0
 
   /// The measure function of `node` (must exist).
   fileprivate func measureFunction(_ node: NodeIndex) -> MeasureFunction { measures[Int(records[Int(node)].measure)] }

@@ -123,7 +123,7 @@ package enum BoxStyleDecoder {
   {
     switch value {
     case .int, .double:
-      return .points(try number(value, path, nonNegative: nonNegative))
+      return .pt(try number(value, path, nonNegative: nonNegative))
     case .string(let s):
       if allowKeywords {
         switch s {
@@ -138,7 +138,7 @@ package enum BoxStyleDecoder {
         if nonNegative && p < 0 {
           throw SpecDecodingError(path: path, message: "expected a non-negative length, got \"\(s)\"")
         }
-        return .percent(p)
+        return .pct(p)
       }
       throw SpecDecodingError(
         path: path,
@@ -185,7 +185,7 @@ package enum BoxStyleDecoder {
       case .padding:
         l = try length(member.value, p, nonNegative: true, allowKeywords: false)
       case .border:
-        l = .points(try number(member.value, p, nonNegative: true))
+        l = .pt(try number(member.value, p, nonNegative: true))
       case .position:
         if case .string("auto") = member.value {
           l = .auto

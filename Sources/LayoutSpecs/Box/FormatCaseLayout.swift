@@ -33,6 +33,8 @@ package enum FormatCaseLayout {
     package var measuredLeafCount: Int
     /// Yoga errata/experiments the case names.
     package var switches: [String]
+    /// Deepest node nesting (root = 1).
+    package var depth: Int
 
     /// Lays the tree out with the root in `direction`.
     package mutating func layout(_ direction: RootDirection) {
@@ -132,7 +134,7 @@ package enum FormatCaseLayout {
     return Prepared(
       tree: decoded.tree, root: decoded.root, availableWidth: width, availableHeight: height,
       config: defaults.layoutConfig(pointScaleFactor: scale), measuredLeafCount: decoded.measuredLeafCount,
-      switches: switches)
+      switches: switches, depth: decoded.depth)
   }
 
   /// The FRAME JSON of `node`'s subtree (children in order, `display: none` ones as zeros). Iterative.
@@ -172,5 +174,26 @@ package enum FormatCaseLayout {
   private static func describe(_ value: JSONValue) -> String {
     if case .string(let s) = value { return "\"\(s)\"" }
     return value.kindDescription
+  }
+}
+
+extension FormatCaseLayout.Prepared {
+  /// Number of nodes in the tree.
+  package var nodeCount: Int { tree.count }
+  /// Measure-function calls made by all layouts of this tree so far.
+  package var measureCalls: Int { tree.measureCalls }
+  /// Marks every node dirty and clears every cache, so the next layout does all the work again.
+  package mutating func invalidateAll() { tree.markAllDirty() }
+}
+
+extension FormatCaseLayout.Prepared {
+  /// Lays the tree out once LTR with stack measurement on and returns the stack bytes the recursion used.
+  package mutating func measureStackBytes() -> Int {
+    var probing = config
+    probing.measuresStack = true
+    tree.markAllDirty()
+    tree.calculateLayout(
+      root: root, availableWidth: availableWidth, availableHeight: availableHeight, direction: .ltr, config: probing)
+    return tree.lastStackBytes
   }
 }
