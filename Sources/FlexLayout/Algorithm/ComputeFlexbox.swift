@@ -45,7 +45,6 @@ package struct FlexEngine<Tree: LayoutTree> {
     self.tree = tree
     self.config = config
     self.generation = generation
-    scratch.reserveCapacity(256)
   }
 
   /// Lays out `root` in an owner of `ownerWidth` × `ownerHeight` (NaN = unbounded) with `direction`, then rounds

@@ -4,12 +4,8 @@
 /// between threads while it is mutated. Mutations mark the node dirty up to the root so the next layout redoes
 /// only what changed.
 package struct FlexTree: Sendable {
-  /// One node's storage.
-  package struct Record: Sendable {
-    /// The node's style.
-    package var style: Style
-    /// The engine's state and results.
-    package var layout = NodeLayout()
+  /// One node's tree links and function indices.
+  package struct Links: Sendable {
     /// Parent, or -1.
     package var parent: NodeIndex = -1
     /// First child, or -1.
@@ -26,8 +22,12 @@ package struct FlexTree: Sendable {
     package var baseline: Int32 = -1
   }
 
-  /// Node storage, indexed by `NodeIndex`.
-  package private(set) var records: [Record] = []
+  /// Styles, indexed by `NodeIndex` (structure of arrays: the engine reads styles, writes layouts).
+  package private(set) var styles: [Style] = []
+  /// Layout state and results, indexed by `NodeIndex`.
+  package private(set) var layouts: [NodeLayout] = []
+  /// Tree links, indexed by `NodeIndex`.
+  package private(set) var links: [Links] = []
   /// Measure functions of measured leaves.
   private var measures: [MeasureFunction] = []
   /// Baseline functions.
@@ -36,85 +36,101 @@ package struct FlexTree: Sendable {
   package var generation: UInt32 = 0
   /// Measure-function calls since the tree was built (or `resetCounters()`).
   package private(set) var measureCalls: Int = 0
+  /// Stack bytes the last layout used below `calculateLayout`'s frame (when `config.measuresStack`).
+  package private(set) var lastStackBytes = 0
 
   /// An empty tree.
   package init() {}
 
   /// An empty tree with room for `capacity` nodes.
-  package init(capacity: Int) { records.reserveCapacity(capacity) }
+  package init(capacity: Int) {
+    styles.reserveCapacity(capacity)
+    layouts.reserveCapacity(capacity)
+    links.reserveCapacity(capacity)
+  }
 
   /// Number of nodes.
-  package var count: Int { records.count }
+  package var count: Int { styles.count }
 
   /// Adds a node without parent and returns its index.
   @discardableResult
   package mutating func addNode(
     style: Style, measure: MeasureFunction? = nil, baseline: BaselineFunction? = nil
   ) -> NodeIndex {
-    var record = Record(style: style)
+    var link = Links()
     if let measure {
-      record.measure = Int32(measures.count)
+      link.measure = Int32(measures.count)
       measures.append(measure)
     }
     if let baseline {
-      record.baseline = Int32(baselines.count)
+      link.baseline = Int32(baselines.count)
       baselines.append(baseline)
     }
-    records.append(record)
-    return NodeIndex(records.count - 1)
+    styles.append(style)
+    layouts.append(NodeLayout())
+    links.append(link)
+    return NodeIndex(styles.count - 1)
   }
 
   /// Appends `child` (a node without parent) to `parent`'s children and marks `parent` dirty.
   package mutating func appendChild(_ child: NodeIndex, to parent: NodeIndex) {
     let c = Int(child), p = Int(parent)
-    records[c].parent = parent
-    records[c].nextSibling = -1
-    if records[p].lastChild >= 0 {
-      records[Int(records[p].lastChild)].nextSibling = child
+    links[c].parent = parent
+    links[c].nextSibling = -1
+    if links[p].lastChild >= 0 {
+      links[Int(links[p].lastChild)].nextSibling = child
     } else {
-      records[p].firstChild = child
+      links[p].firstChild = child
     }
-    records[p].lastChild = child
-    records[p].childCount += 1
+    links[p].lastChild = child
+    links[p].childCount += 1
     markDirty(parent)
   }
 
   /// The children of `node`, in order.
   package func children(of node: NodeIndex) -> [NodeIndex] {
     var result: [NodeIndex] = []
-    result.reserveCapacity(Int(records[Int(node)].childCount))
-    var c = records[Int(node)].firstChild
+    result.reserveCapacity(Int(links[Int(node)].childCount))
+    var c = links[Int(node)].firstChild
     while c >= 0 {
       result.append(c)
-      c = records[Int(c)].nextSibling
+      c = links[Int(c)].nextSibling
     }
     return result
   }
 
   /// Replaces `node`'s style and marks it dirty.
   package mutating func setStyle(_ style: Style, of node: NodeIndex) {
-    records[Int(node)].style = style
+    styles[Int(node)] = style
     markDirty(node)
   }
 
   /// The style of `node`.
-  package func style(of node: NodeIndex) -> Style { records[Int(node)].style }
+  package func style(of node: NodeIndex) -> Style { styles[Int(node)] }
+
+  /// The engine state and results of `node`.
+  package func layout(of node: NodeIndex) -> NodeLayout { layouts[Int(node)] }
 
   /// Marks `node` and its ancestors dirty (stops at the first ancestor already dirty) and forgets their flex bases.
   package mutating func markDirty(_ node: NodeIndex) {
     var n = node
     while n >= 0 {
-      if records[Int(n)].layout.isDirty { break }
-      records[Int(n)].layout.isDirty = true
-      records[Int(n)].layout.computedFlexBasis = .nan
-      n = records[Int(n)].parent
+      if layouts[Int(n)].isDirty { break }
+      layouts[Int(n)].isDirty = true
+      layouts[Int(n)].computedFlexBasis = .nan
+      n = links[Int(n)].parent
     }
   }
 
   /// Marks every node dirty and empties every cache, so the next layout does all the work again.
   package mutating func markAllDirty() {
-    for i in records.indices {
-      records[i].layout = NodeLayout()
+    for i in layouts.indices {
+      layouts[i].isDirty = true
+      layouts[i].computedFlexBasis = .nan
+      layouts[i].nextCachedMeasurementsIndex = 0
+      layouts[i].cachedLayout = CachedMeasurement()
+      layouts[i].generationCount = 0
+      layouts[i].lastOwnerDirection = .inherit
     }
   }
 
@@ -124,36 +140,46 @@ package struct FlexTree: Sendable {
   /// The frame of `node` after the last layout: position relative to its parent's border box and border-box
   /// size, in points after pixel-grid rounding.
   package func frame(of node: NodeIndex) -> Frame {
-    let l = records[Int(node)].layout
+    let l = layouts[Int(node)]
     return Frame(left: l.position[0], top: l.position[1], width: l.width, height: l.height)
   }
 
   /// Lays out the tree under `root` in `availableWidth` × `availableHeight` (NaN = unbounded) with `direction`.
   ///
-  /// Pure over the tree; runs on the caller's thread. Recursion depth grows with tree depth (see `LayoutConfig`).
+  /// Pure over the tree; runs on the caller's thread. Recursion depth grows with tree depth: about
+  /// `FlexTree.stackBytesPerLevel` bytes of stack per level of nesting.
   package mutating func calculateLayout(
     root: NodeIndex, availableWidth: Double, availableHeight: Double, direction: Direction,
     config: LayoutConfig = LayoutConfig()
   ) {
+    guard root >= 0 && Int(root) < styles.count else { return }
     generation &+= 1
     var top = 0
     let stackTop = withUnsafeMutablePointer(to: &top) { Int(bitPattern: $0) }
-    var engine = FlexEngine(tree: FlexTreeAccess(tree: self), config: config, generation: generation)
-    self = FlexTree()
-    engine.calculateLayout(root, ownerWidth: availableWidth, ownerHeight: availableHeight, direction: direction)
-    self = engine.tree.tree
-    measureCalls += engine.measureCalls
-    if config.measuresStack { lastStackBytes = max(0, stackTop - engine.lowestStackAddress) }
-  }
-
-  /// Stack bytes the last layout used below `calculateLayout`'s frame (when `config.measuresStack`).
-  package private(set) var lastStackBytes = 0
-
-  /// The measure function of `node` (must exist).
-  fileprivate func measureFunction(_ node: NodeIndex) -> MeasureFunction { measures[Int(records[Int(node)].measure)] }
-  /// The baseline function of `node` (must exist).
-  fileprivate func baselineFunction(_ node: NodeIndex) -> BaselineFunction {
-    baselines[Int(records[Int(node)].baseline)]
+    let measures = self.measures
+    let baselines = self.baselines
+    let generation = self.generation
+    let styles = self.styles
+    let links = self.links
+    var calls = 0
+    var lowest = Int.max
+    styles.withUnsafeBufferPointer { stylePointer in
+      links.withUnsafeBufferPointer { linkPointer in
+        layouts.withUnsafeMutableBufferPointer { layoutPointer in
+          guard let s = stylePointer.baseAddress, let k = linkPointer.baseAddress, let l = layoutPointer.baseAddress
+          else { return }
+          let view = FlexTreeBuffer(
+            styles: s, layouts: l, links: k, measures: measures, baselines: baselines, count: stylePointer.count)
+          var engine = FlexEngine(tree: view, config: config, generation: generation)
+          engine.calculateLayout(
+            root, ownerWidth: availableWidth, ownerHeight: availableHeight, direction: direction)
+          calls = engine.measureCalls
+          lowest = engine.lowestStackAddress
+        }
+      }
+    }
+    measureCalls += calls
+    if config.measuresStack { lastStackBytes = max(0, stackTop - lowest) }
   }
 }
 
@@ -176,46 +202,56 @@ package struct Frame: Sendable, Equatable {
   }
 }
 
-/// `LayoutTree` view of a `FlexTree`, used while the engine owns the tree during one pass.
-package struct FlexTreeAccess: LayoutTree {
-  /// The tree being laid out.
-  package var tree: FlexTree
+/// `LayoutTree` view of a `FlexTree`'s storage during one layout pass: pointers into its arrays, valid only
+/// inside `FlexTree.calculateLayout`. Reads and writes go straight to the element, with no copies.
+struct FlexTreeBuffer: LayoutTree {
+  /// Style storage.
+  let styles: UnsafePointer<Style>
+  /// Layout storage.
+  let layouts: UnsafeMutablePointer<NodeLayout>
+  /// Link storage.
+  let links: UnsafePointer<FlexTree.Links>
+  /// Measure functions.
+  let measures: [MeasureFunction]
+  /// Baseline functions.
+  let baselines: [BaselineFunction]
+  /// Number of nodes.
+  let count: Int
 
   /// Parent link.
-  @inline(__always) package func parent(of node: NodeIndex) -> NodeIndex { tree.records[Int(node)].parent }
+  @inline(__always) func parent(of node: NodeIndex) -> NodeIndex { links[Int(node)].parent }
   /// First child link.
-  @inline(__always) package func firstChild(of node: NodeIndex) -> NodeIndex { tree.records[Int(node)].firstChild }
+  @inline(__always) func firstChild(of node: NodeIndex) -> NodeIndex { links[Int(node)].firstChild }
   /// Sibling link.
-  @inline(__always) package func nextSibling(of node: NodeIndex) -> NodeIndex {
-    tree.records[Int(node)].nextSibling
-  }
+  @inline(__always) func nextSibling(of node: NodeIndex) -> NodeIndex { links[Int(node)].nextSibling }
   /// Style storage.
-  @inline(__always) package subscript(style node: NodeIndex) -> Style {
-    _read { yield tree.records[Int(node)].style }
+  @inline(__always) subscript(style node: NodeIndex) -> Style {
+    unsafeAddress {
+      assert(node >= 0 && Int(node) < count, "node \(node) out of range")
+      return styles + Int(node)
+    }
   }
   /// Layout storage.
-  @inline(__always) package subscript(layout node: NodeIndex) -> NodeLayout {
-    _read { yield tree.records[Int(node)].layout }
-    _modify { yield &tree.recordsForEngine[Int(node)].layout }
+  @inline(__always) subscript(layout node: NodeIndex) -> NodeLayout {
+    unsafeAddress {
+      assert(node >= 0 && Int(node) < count, "node \(node) out of range")
+      return UnsafePointer(layouts + Int(node))
+    }
+    nonmutating unsafeMutableAddress {
+      assert(node >= 0 && Int(node) < count, "node \(node) out of range")
+      return layouts + Int(node)
+    }
   }
   /// True for measured leaves.
-  @inline(__always) package func hasMeasure(_ node: NodeIndex) -> Bool { tree.records[Int(node)].measure >= 0 }
+  @inline(__always) func hasMeasure(_ node: NodeIndex) -> Bool { links[Int(node)].measure >= 0 }
   /// Calls the measure function.
-  package func measure(_ node: NodeIndex, width: AxisOffer, height: AxisOffer) -> Size {
-    tree.measureFunction(node)(width, height)
+  func measure(_ node: NodeIndex, width: AxisOffer, height: AxisOffer) -> Size {
+    measures[Int(links[Int(node)].measure)](width, height)
   }
   /// True when a baseline function exists.
-  @inline(__always) package func hasBaseline(_ node: NodeIndex) -> Bool { tree.records[Int(node)].baseline >= 0 }
+  @inline(__always) func hasBaseline(_ node: NodeIndex) -> Bool { links[Int(node)].baseline >= 0 }
   /// Calls the baseline function.
-  package func baseline(_ node: NodeIndex, width: Double, height: Double) -> Double {
-    tree.baselineFunction(node)(width, height)
-  }
-}
-
-extension FlexTree {
-  /// Mutable record storage for the engine's layout writes.
-  fileprivate var recordsForEngine: [Record] {
-    _read { yield records }
-    _modify { yield &records }
+  func baseline(_ node: NodeIndex, width: Double, height: Double) -> Double {
+    baselines[Int(links[Int(node)].baseline)](width, height)
   }
 }
