@@ -44,7 +44,7 @@ package enum BenchCommand {
       return 1
     }
     print(
-      pad("tree", 20) + pad("nodes", 8) + pad("median ms", 11) + pad("ns/node", 9) + pad("measure", 9)
+      pad("tree", 20) + pad("nodes", 8) + pad("median ms", 11) + pad("ns/node", 9) + pad("cpu ns/n", 9) + pad("measure", 9)
         + pad("per leaf", 9) + "relayout ns")
     var feedCell: FormatCaseLayout.Prepared?
     for file in files {
@@ -91,14 +91,19 @@ package enum BenchCommand {
   private static func row(_ name: String, _ prepared: inout FormatCaseLayout.Prepared, runs: Int) -> String {
     prepared.layout(.ltr)
     var times: [Double] = []
+    var cpuTimes: [Double] = []
     for _ in 0..<runs {
       prepared.invalidateAll()
       let start = DispatchTime.now().uptimeNanoseconds
+      let cpuStart = threadCPUNanoseconds()
       prepared.layout(.ltr)
+      cpuTimes.append(threadCPUNanoseconds() - cpuStart)
       times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
     }
     times.sort()
+    cpuTimes.sort()
     let median = times[times.count / 2]
+    let cpuMedian = cpuTimes[cpuTimes.count / 2]
     prepared.invalidateAll()
     let before = prepared.measureCalls
     prepared.layout(.ltr)
@@ -110,7 +115,8 @@ package enum BenchCommand {
     let relayout = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(repeats)
     let perLeaf = prepared.measuredLeafCount > 0 ? format(Double(calls) / Double(prepared.measuredLeafCount), 2) : "-"
     return pad(name, 20) + pad("\(prepared.nodeCount)", 8) + pad(format(median / 1e6, 3), 11)
-      + pad(format(median / Double(prepared.nodeCount), 0), 9) + pad("\(calls)", 9) + pad(perLeaf, 9)
+      + pad(format(median / Double(prepared.nodeCount), 0), 9)
+      + pad(format(cpuMedian / Double(prepared.nodeCount), 0), 9) + pad("\(calls)", 9) + pad(perLeaf, 9)
       + format(relayout, 0)
   }
 
@@ -133,6 +139,13 @@ package enum BenchCommand {
     DispatchQueue.concurrentPerform(iterations: 2) { _ in work(count / 2) }
     let two = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return (one, two)
+  }
+
+  /// CPU time consumed by the calling thread, nanoseconds (steadier than wall time on a loaded machine).
+  private static func threadCPUNanoseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
   }
 
   /// `s` left-aligned in `width` columns.

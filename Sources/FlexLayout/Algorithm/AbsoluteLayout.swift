@@ -36,9 +36,8 @@ extension FlexEngine {
   /// The padding-box size of `containingNode` (border box minus borders), points.
   @inline(never)
   private func containingBlockSize(_ containingNode: NodeIndex) -> (width: Double, height: Double) {
-    let style = tree[style: containingNode]
     let layout = tree[layout: containingNode]
-    return (layout.measuredWidth - style.borderForAxis(.row), layout.measuredHeight - style.borderForAxis(.column))
+    return (layout.measuredWidth - tree[style: containingNode].borderForAxis(.row), layout.measuredHeight - tree[style: containingNode].borderForAxis(.column))
   }
 
   /// Sets the trailing positions of a laid-out absolute child under reverse axes and makes its position relative
@@ -48,22 +47,21 @@ extension FlexEngine {
     containingNode: NodeIndex, currentNode: NodeIndex, child: NodeIndex, direction: Direction,
     leftOffset: Double, topOffset: Double
   ) {
-    let childStyle = tree[style: child]
     let parentMainAxis = tree[style: currentNode].flexDirection.resolved(direction)
     let parentCrossAxis = parentMainAxis.cross(direction)
     if parentMainAxis.needsTrailingPosition {
-      let defined = parentMainAxis.isRow ? childStyle.horizontalInsetsDefined : childStyle.verticalInsetsDefined
+      let defined = parentMainAxis.isRow ? tree[style: child].horizontalInsetsDefined : tree[style: child].verticalInsetsDefined
       setChildTrailingPosition(defined ? containingNode : currentNode, child, parentMainAxis)
     }
     if parentCrossAxis.needsTrailingPosition {
-      let defined = parentCrossAxis.isRow ? childStyle.horizontalInsetsDefined : childStyle.verticalInsetsDefined
+      let defined = parentCrossAxis.isRow ? tree[style: child].horizontalInsetsDefined : tree[style: child].verticalInsetsDefined
       setChildTrailingPosition(defined ? containingNode : currentNode, child, parentCrossAxis)
     }
     let left = tree[layout: child].position[PhysicalEdge.left.rawValue]
     let top = tree[layout: child].position[PhysicalEdge.top.rawValue]
     tree[layout: child].position[PhysicalEdge.left.rawValue] =
-      childStyle.horizontalInsetsDefined ? left - leftOffset : left
-    tree[layout: child].position[PhysicalEdge.top.rawValue] = childStyle.verticalInsetsDefined ? top - topOffset : top
+      tree[style: child].horizontalInsetsDefined ? left - leftOffset : left
+    tree[layout: child].position[PhysicalEdge.top.rawValue] = tree[style: child].verticalInsetsDefined ? top - topOffset : top
   }
 
   /// Sizes and positions one absolute child in a containing block of the given padding-box size.
@@ -91,10 +89,9 @@ extension FlexEngine {
   /// The measured size of an absolute child plus its margins, as an exact request.
   @inline(never)
   private func measuredAbsoluteSize(_ child: NodeIndex, _ containingBlockWidth: Double) -> ChildRequest {
-    let style = tree[style: child]
     return ChildRequest(
-      width: tree[layout: child].measuredWidth + style.marginForAxis(.row, containingBlockWidth),
-      height: tree[layout: child].measuredHeight + style.marginForAxis(.column, containingBlockWidth),
+      width: tree[layout: child].measuredWidth + tree[style: child].marginForAxis(.row, containingBlockWidth),
+      height: tree[layout: child].measuredHeight + tree[style: child].marginForAxis(.column, containingBlockWidth),
       widthMode: .stretchFit, heightMode: .stretchFit)
   }
 
@@ -119,42 +116,39 @@ extension FlexEngine {
     containingNode: NodeIndex, node: NodeIndex, child: NodeIndex, _ containingBlockWidth: Double,
     _ containingBlockHeight: Double, _ widthMode: SizingMode, _ direction: Direction
   ) -> ChildRequest {
-    let nodeStyle = tree[style: node]
-    let childStyle = tree[style: child]
-    let containingStyle = tree[style: containingNode]
-    let mainAxis = nodeStyle.flexDirection.resolved(direction)
+    let mainAxis = tree[style: node].flexDirection.resolved(direction)
     let isMainAxisRow = mainAxis.isRow
     var childWidth = Double.nan
     var childHeight = Double.nan
-    let marginRow = childStyle.marginForAxis(.row, containingBlockWidth)
-    let marginColumn = childStyle.marginForAxis(.column, containingBlockWidth)
+    let marginRow = tree[style: child].marginForAxis(.row, containingBlockWidth)
+    let marginColumn = tree[style: child].marginForAxis(.column, containingBlockWidth)
 
     if hasDefiniteLength(child, true, containingBlockWidth) {
       childWidth = resolvedDimension(child, direction, true, containingBlockWidth, containingBlockWidth) + marginRow
-    } else if childStyle.isPositionDefined(FlexDirection.row.startEdge, direction)
-      && childStyle.isPositionDefined(FlexDirection.row.endEdge, direction)
+    } else if tree[style: child].isPositionDefined(FlexDirection.row.startEdge, direction)
+      && tree[style: child].isPositionDefined(FlexDirection.row.endEdge, direction)
     {
       let containingWidth = tree[layout: containingNode].measuredWidth
       childWidth =
         containingWidth
-        - (containingStyle.borderValue(.left, direction) + containingStyle.borderValue(.right, direction))
-        - (childStyle.positionValue(.left, direction, containingBlockWidth)
-          + childStyle.positionValue(.right, direction, containingBlockWidth))
+        - (tree[style: containingNode].borderValue(.left, direction) + tree[style: containingNode].borderValue(.right, direction))
+        - (tree[style: child].positionValue(.left, direction, containingBlockWidth)
+          + tree[style: child].positionValue(.right, direction, containingBlockWidth))
       childWidth = boundAxis(child, .row, direction, childWidth, containingBlockWidth, containingBlockWidth)
     }
     if hasDefiniteLength(child, false, containingBlockHeight) {
       childHeight =
         resolvedDimension(child, direction, false, containingBlockHeight, containingBlockWidth) + marginColumn
-    } else if childStyle.isPositionDefined(.top, direction) && childStyle.isPositionDefined(.bottom, direction) {
+    } else if tree[style: child].isPositionDefined(.top, direction) && tree[style: child].isPositionDefined(.bottom, direction) {
       let containingHeight = tree[layout: containingNode].measuredHeight
       childHeight =
         containingHeight
-        - (containingStyle.borderValue(.top, direction) + containingStyle.borderValue(.bottom, direction))
-        - (childStyle.positionValue(.top, direction, containingBlockHeight)
-          + childStyle.positionValue(.bottom, direction, containingBlockHeight))
+        - (tree[style: containingNode].borderValue(.top, direction) + tree[style: containingNode].borderValue(.bottom, direction))
+        - (tree[style: child].positionValue(.top, direction, containingBlockHeight)
+          + tree[style: child].positionValue(.bottom, direction, containingBlockHeight))
       childHeight = boundAxis(child, .column, direction, childHeight, containingBlockHeight, containingBlockWidth)
     }
-    let ratio = childStyle.aspectRatio
+    let ratio = tree[style: child].aspectRatio
     if childWidth.isNaN != childHeight.isNaN && !ratio.isNaN {
       if childWidth.isNaN {
         childWidth = marginRow + (childHeight - marginColumn) * ratio
@@ -190,26 +184,24 @@ extension FlexEngine {
     _ containingNode: NodeIndex, _ parent: NodeIndex, _ child: NodeIndex, _ direction: Direction,
     _ axis: FlexDirection, isMainAxis: Bool, _ containingBlockWidth: Double, _ containingBlockHeight: Double
   ) {
-    let childStyle = tree[style: child]
-    let containingStyle = tree[style: containingNode]
     let containingBlockSize = axis.isRow ? containingBlockWidth : containingBlockHeight
     let inlineStart = axis.inlineStartEdge(direction)
     let inlineEnd = axis.inlineEndEdge(direction)
     let flexStart = axis.startEdge.rawValue
-    if childStyle.isPositionDefined(inlineStart, direction) {
+    if tree[style: child].isPositionDefined(inlineStart, direction) {
       let fromInlineStart =
-        childStyle.positionValue(inlineStart, direction, containingBlockSize)
-        + containingStyle.borderValue(inlineStart, direction)
-        + childStyle.marginValue(inlineStart, direction, containingBlockSize)
+        tree[style: child].positionValue(inlineStart, direction, containingBlockSize)
+        + tree[style: containingNode].borderValue(inlineStart, direction)
+        + tree[style: child].marginValue(inlineStart, direction, containingBlockSize)
       tree[layout: child].position[flexStart] =
         inlineStart != axis.startEdge
         ? positionOfOppositeEdge(fromInlineStart, axis, containingNode, child) : fromInlineStart
-    } else if childStyle.isPositionDefined(inlineEnd, direction) {
+    } else if tree[style: child].isPositionDefined(inlineEnd, direction) {
       let fromInlineStart =
         tree[layout: containingNode].measured(axis.isRow) - tree[layout: child].measured(axis.isRow)
-        - containingStyle.borderValue(inlineEnd, direction)
-        - childStyle.marginValue(inlineEnd, direction, containingBlockSize)
-        - childStyle.positionValue(inlineEnd, direction, containingBlockSize)
+        - tree[style: containingNode].borderValue(inlineEnd, direction)
+        - tree[style: child].marginValue(inlineEnd, direction, containingBlockSize)
+        - tree[style: child].positionValue(inlineEnd, direction, containingBlockSize)
       tree[layout: child].position[flexStart] =
         inlineStart != axis.startEdge
         ? positionOfOppositeEdge(fromInlineStart, axis, containingNode, child) : fromInlineStart
@@ -266,11 +258,10 @@ extension FlexEngine {
     let s = axis.startEdge.rawValue
     let e = axis.endEdge.rawValue
     let p = tree[layout: parent]
-    let childStyle = tree[style: child]
     let contentBox = p.measured(axis.isRow) - p.border[s] - p.border[e] - p.padding[s] - p.padding[e]
-    let childOuter = tree[layout: child].measured(axis.isRow) + childStyle.marginForAxis(axis, cbWidth)
+    let childOuter = tree[layout: child].measured(axis.isRow) + tree[style: child].marginForAxis(axis, cbWidth)
     tree[layout: child].position[s] =
-      (contentBox - childOuter) / 2 + p.border[s] + childStyle.flexStartMargin(axis, direction, cbWidth)
+      (contentBox - childOuter) / 2 + p.border[s] + tree[style: child].flexStartMargin(axis, direction, cbWidth)
       + p.padding[s]
   }
 }

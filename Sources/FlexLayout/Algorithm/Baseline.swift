@@ -28,9 +28,8 @@ extension FlexEngine {
 
   /// True when a row container aligns some in-flow child by baseline.
   func isBaselineLayout(_ node: NodeIndex, _ children: Range<Int>) -> Bool {
-    let style = tree[style: node]
-    if style.flexDirection.isColumn { return false }
-    if style.alignItems == .baseline { return true }
+    if tree[style: node].flexDirection.isColumn { return false }
+    if tree[style: node].alignItems == .baseline { return true }
     for i in children {
       let childStyle = tree[style: scratch[i]]
       if childStyle.positionType != .absolute && childStyle.alignSelf == .baseline { return true }

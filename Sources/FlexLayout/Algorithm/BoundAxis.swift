@@ -22,7 +22,7 @@ extension FlexEngine {
   }
 
   /// The width or height as styled, except that max == min pins it (Yoga's processed dimension).
-  @inline(__always) func processedDimension(_ style: Style, _ isWidth: Bool) -> Length {
+  @inline(__always) func processedDimension(_ style: borrowing Style, _ isWidth: Bool) -> Length {
     let maxDim = style.maxDimension(isWidth)
     let minDim = style.minDimension(isWidth)
     if maxDim.isDefined && lengthsMatch(maxDim, minDim) { return maxDim }
@@ -49,15 +49,14 @@ extension FlexEngine {
   @inline(__always) func resolvedDimension(
     _ node: NodeIndex, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
   ) -> Double {
-    let style = tree[style: node]
-    let v = processedDimension(style, isWidth).resolve(reference)
-    if style.boxSizing == .borderBox { return v }
-    return v + style.paddingAndBorderForDimension(isWidth, direction, ownerWidth)
+    let v = processedDimension(tree[style: node], isWidth).resolve(reference)
+    if tree[style: node].boxSizing == .borderBox { return v }
+    return v + tree[style: node].paddingAndBorderForDimension(isWidth, direction, ownerWidth)
   }
 
   /// `node`'s border-box minimum width or height against `reference` (NaN when none).
   @inline(__always) func resolvedMinDimension(
-    _ style: Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
+    _ style: borrowing Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
   ) -> Double {
     let v = style.minDimension(isWidth).resolve(reference)
     if style.boxSizing == .borderBox || v.isNaN { return v }
@@ -66,7 +65,7 @@ extension FlexEngine {
 
   /// `node`'s border-box maximum width or height against `reference` (NaN when none).
   @inline(__always) func resolvedMaxDimension(
-    _ style: Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
+    _ style: borrowing Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
   ) -> Double {
     let v = style.maxDimension(isWidth).resolve(reference)
     if style.boxSizing == .borderBox || v.isNaN { return v }
@@ -78,10 +77,9 @@ extension FlexEngine {
     _ node: NodeIndex, _ direction: Direction, _ axis: FlexDirection, _ value: Double, _ axisSize: Double,
     _ widthSize: Double
   ) -> Double {
-    let style = tree[style: node]
     let isWidth = axis.isRow
-    let minV = resolvedMinDimension(style, direction, isWidth, axisSize, widthSize)
-    let maxV = resolvedMaxDimension(style, direction, isWidth, axisSize, widthSize)
+    let minV = resolvedMinDimension(tree[style: node], direction, isWidth, axisSize, widthSize)
+    let maxV = resolvedMaxDimension(tree[style: node], direction, isWidth, axisSize, widthSize)
     if !maxV.isNaN && maxV >= 0 && !value.isNaN && value > maxV { return maxV }
     if !minV.isNaN && minV >= 0 && !value.isNaN && value < minV { return minV }
     return value
@@ -102,10 +100,9 @@ extension FlexEngine {
     _ node: NodeIndex, _ direction: Direction, _ axis: FlexDirection, _ ownerAxisSize: Double,
     _ ownerWidth: Double, _ mode: inout SizingMode, _ size: inout Double
   ) {
-    let style = tree[style: node]
     let maxSize =
-      resolvedMaxDimension(style, direction, axis.isRow, ownerAxisSize, ownerWidth)
-      + style.marginForAxis(axis, ownerWidth)
+      resolvedMaxDimension(tree[style: node], direction, axis.isRow, ownerAxisSize, ownerWidth)
+      + tree[style: node].marginForAxis(axis, ownerWidth)
     switch mode {
     case .stretchFit, .fitContent:
       if !maxSize.isNaN && !(size < maxSize) { size = maxSize }
@@ -124,10 +121,9 @@ extension FlexEngine {
   ) -> Double {
     var inner = availableDim - paddingAndBorder
     if !inner.isNaN {
-      let style = tree[style: node]
-      let minD = resolvedMinDimension(style, direction, isWidth, ownerDim, ownerWidth)
+      let minD = resolvedMinDimension(tree[style: node], direction, isWidth, ownerDim, ownerWidth)
       let minInner = minD.isNaN ? 0 : minD - paddingAndBorder
-      let maxD = resolvedMaxDimension(style, direction, isWidth, ownerDim, ownerWidth)
+      let maxD = resolvedMaxDimension(tree[style: node], direction, isWidth, ownerDim, ownerWidth)
       let maxInner = maxD.isNaN ? Double.greatestFiniteMagnitude : maxD - paddingAndBorder
       inner = Self.maxOrDefined(Self.minOrDefined(inner, maxInner), minInner)
     }

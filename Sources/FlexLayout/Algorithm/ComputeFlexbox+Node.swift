@@ -90,20 +90,21 @@ extension FlexEngine {
   private mutating func resolveBoxEdges(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double)
     -> (row: Double, column: Double)
   {
-    let style = tree[style: node]
     let rowAxis = FlexDirection.row.resolved(direction)
     var border = SIMD4<Double>(repeating: 0)
     var padding = SIMD4<Double>(repeating: 0)
     for edge in [PhysicalEdge.left, .top, .right, .bottom] {
-      border[edge.rawValue] = style.borderValue(edge, direction)
-      padding[edge.rawValue] = style.paddingValue(edge, direction, ownerWidth)
+      border[edge.rawValue] = tree[style: node].borderValue(edge, direction)
+      padding[edge.rawValue] = tree[style: node].paddingValue(edge, direction, ownerWidth)
     }
     tree[layout: node].direction = direction
     tree[layout: node].border = border
     tree[layout: node].padding = padding
     return (
-      style.inlineStartMargin(rowAxis, direction, ownerWidth) + style.inlineEndMargin(rowAxis, direction, ownerWidth),
-      style.inlineStartMargin(.column, direction, ownerWidth) + style.inlineEndMargin(.column, direction, ownerWidth)
+      tree[style: node].inlineStartMargin(rowAxis, direction, ownerWidth)
+        + tree[style: node].inlineEndMargin(rowAxis, direction, ownerWidth),
+      tree[style: node].inlineStartMargin(.column, direction, ownerWidth)
+        + tree[style: node].inlineEndMargin(.column, direction, ownerWidth)
     )
   }
 

@@ -53,15 +53,14 @@ package struct FlexEngine<Tree: LayoutTree> {
     _ root: NodeIndex, ownerWidth: Double, ownerHeight: Double, direction ownerDirection: Direction
   ) {
     if config.measuresStack { probeStack() }
-    let style = tree[style: root]
     let direction = resolveDirection(root, ownerDirection)
     var width = Double.nan
     var widthMode = SizingMode.maxContent
     if hasDefiniteLength(root, true, ownerWidth) {
-      width = resolvedDimension(root, direction, true, ownerWidth, ownerWidth) + style.marginForAxis(.row, ownerWidth)
+      width = resolvedDimension(root, direction, true, ownerWidth, ownerWidth) + tree[style: root].marginForAxis(.row, ownerWidth)
       widthMode = .stretchFit
-    } else if !resolvedMaxDimension(style, direction, true, ownerWidth, ownerWidth).isNaN {
-      width = resolvedMaxDimension(style, direction, true, ownerWidth, ownerWidth)
+    } else if !resolvedMaxDimension(tree[style: root], direction, true, ownerWidth, ownerWidth).isNaN {
+      width = resolvedMaxDimension(tree[style: root], direction, true, ownerWidth, ownerWidth)
       widthMode = .fitContent
     } else {
       width = ownerWidth
@@ -71,10 +70,10 @@ package struct FlexEngine<Tree: LayoutTree> {
     var heightMode = SizingMode.maxContent
     if hasDefiniteLength(root, false, ownerHeight) {
       height =
-        resolvedDimension(root, direction, false, ownerHeight, ownerWidth) + style.marginForAxis(.column, ownerWidth)
+        resolvedDimension(root, direction, false, ownerHeight, ownerWidth) + tree[style: root].marginForAxis(.column, ownerWidth)
       heightMode = .stretchFit
-    } else if !resolvedMaxDimension(style, direction, false, ownerHeight, ownerWidth).isNaN {
-      height = resolvedMaxDimension(style, direction, false, ownerHeight, ownerWidth)
+    } else if !resolvedMaxDimension(tree[style: root], direction, false, ownerHeight, ownerWidth).isNaN {
+      height = resolvedMaxDimension(tree[style: root], direction, false, ownerHeight, ownerWidth)
       heightMode = .fitContent
     } else {
       height = ownerHeight
@@ -108,18 +107,16 @@ package struct FlexEngine<Tree: LayoutTree> {
   /// `node`'s grow factor (0 for a root).
   @inline(__always) func resolveFlexGrow(_ node: NodeIndex) -> Double {
     if tree.parent(of: node) < 0 { return 0 }
-    let style = tree[style: node]
-    if !style.flexGrow.isNaN { return style.flexGrow }
-    if !style.flex.isNaN && style.flex > 0 { return style.flex }
+    if !tree[style: node].flexGrow.isNaN { return tree[style: node].flexGrow }
+    if !tree[style: node].flex.isNaN && tree[style: node].flex > 0 { return tree[style: node].flex }
     return 0
   }
 
   /// `node`'s shrink factor (0 for a root).
   @inline(__always) func resolveFlexShrink(_ node: NodeIndex) -> Double {
     if tree.parent(of: node) < 0 { return 0 }
-    let style = tree[style: node]
-    if !style.flexShrink.isNaN { return style.flexShrink }
-    if !config.useWebDefaults && !style.flex.isNaN && style.flex < 0 { return -style.flex }
+    if !tree[style: node].flexShrink.isNaN { return tree[style: node].flexShrink }
+    if !config.useWebDefaults && !tree[style: node].flex.isNaN && tree[style: node].flex < 0 { return -tree[style: node].flex }
     return config.useWebDefaults ? 1 : 0
   }
 
@@ -130,10 +127,9 @@ package struct FlexEngine<Tree: LayoutTree> {
 
   /// The item's `align-self`, falling back to the container's `align-items`; baseline in a column is flex-start.
   @inline(__always) func resolveChildAlignment(_ node: NodeIndex, _ child: NodeIndex) -> Align {
-    let containerStyle = tree[style: node]
     let selfAlign = tree[style: child].alignSelf
-    let align = selfAlign == .auto ? containerStyle.alignItems : selfAlign
-    if align == .baseline && containerStyle.flexDirection.isColumn { return .flexStart }
+    let align = selfAlign == .auto ? tree[style: node].alignItems : selfAlign
+    if align == .baseline && tree[style: node].flexDirection.isColumn { return .flexStart }
     return align
   }
 
@@ -171,26 +167,27 @@ package struct FlexEngine<Tree: LayoutTree> {
   /// Sets the initial position of `node` from its margins and relative insets (Yoga's Node::setPosition).
   @inline(never)
   mutating func setPosition(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double, _ ownerHeight: Double) {
-    let style = tree[style: node]
     let dirRespectingRoot = tree.parent(of: node) >= 0 ? direction : .ltr
-    let mainAxis = style.flexDirection.resolved(dirRespectingRoot)
+    let mainAxis = tree[style: node].flexDirection.resolved(dirRespectingRoot)
     let crossAxis = mainAxis.cross(dirRespectingRoot)
-    let relMain = relativePosition(style, mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
-    let relCross = relativePosition(style, crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
-    var layout = tree[layout: node]
-    layout.position[mainAxis.inlineStartEdge(direction).rawValue] =
-      style.inlineStartMargin(mainAxis, direction, ownerWidth) + relMain
-    layout.position[mainAxis.inlineEndEdge(direction).rawValue] =
-      style.inlineEndMargin(mainAxis, direction, ownerWidth) + relMain
-    layout.position[crossAxis.inlineStartEdge(direction).rawValue] =
-      style.inlineStartMargin(crossAxis, direction, ownerWidth) + relCross
-    layout.position[crossAxis.inlineEndEdge(direction).rawValue] =
-      style.inlineEndMargin(crossAxis, direction, ownerWidth) + relCross
-    tree[layout: node].position = layout.position
+    let relMain = relativePosition(
+      tree[style: node], mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
+    let relCross = relativePosition(
+      tree[style: node], crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
+    var position = SIMD4<Double>(repeating: 0)
+    position[mainAxis.inlineStartEdge(direction).rawValue] =
+      tree[style: node].inlineStartMargin(mainAxis, direction, ownerWidth) + relMain
+    position[mainAxis.inlineEndEdge(direction).rawValue] =
+      tree[style: node].inlineEndMargin(mainAxis, direction, ownerWidth) + relMain
+    position[crossAxis.inlineStartEdge(direction).rawValue] =
+      tree[style: node].inlineStartMargin(crossAxis, direction, ownerWidth) + relCross
+    position[crossAxis.inlineEndEdge(direction).rawValue] =
+      tree[style: node].inlineEndMargin(crossAxis, direction, ownerWidth) + relCross
+    tree[layout: node].position = position
   }
 
   /// The relative offset along `axis`: the inline-start inset, else minus the inline-end inset; 0 when static.
-  private func relativePosition(_ style: Style, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Double)
+  private func relativePosition(_ style: borrowing Style, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Double)
     -> Double
   {
     if style.positionType == .static { return 0 }

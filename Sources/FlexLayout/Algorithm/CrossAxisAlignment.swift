@@ -10,7 +10,6 @@ extension FlexEngine {
     let node = ctx.node
     let direction = ctx.direction
     let crossAxis = ctx.crossAxis
-    let mainAxis = ctx.mainAxis
     var containerCrossAxis = ctx.availableInnerCrossDim
     if ctx.sizingModeCrossDim != .stretchFit {
       containerCrossAxis =
@@ -51,21 +50,20 @@ extension FlexEngine {
     let crossStart = crossAxis.startEdge.rawValue
     var request: ChildRequest?
     do {
-      let childStyle = tree[style: child]
       var leadingCrossDim = ctx.leadingPaddingAndBorderCross
       let alignItem = resolveChildAlignment(node, child)
-      let startAuto = childStyle.flexStartMarginIsAuto(crossAxis, direction)
-      let endAuto = childStyle.flexEndMarginIsAuto(crossAxis, direction)
+      let startAuto = tree[style: child].flexStartMarginIsAuto(crossAxis, direction)
+      let endAuto = tree[style: child].flexEndMarginIsAuto(crossAxis, direction)
       if alignItem == .stretch && !startAuto && !endAuto {
         if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
           var childMainSize = tree[layout: child].measured(mainAxis.isRow)
-          let ratio = childStyle.aspectRatio
+          let ratio = tree[style: child].aspectRatio
           var childCrossSize =
             !ratio.isNaN
-            ? childStyle.marginForAxis(crossAxis, ctx.availableInnerWidth)
+            ? tree[style: child].marginForAxis(crossAxis, ctx.availableInnerWidth)
               + (ctx.isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
             : line.crossDim
-          childMainSize += childStyle.marginForAxis(mainAxis, ctx.availableInnerWidth)
+          childMainSize += tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth)
           var childMainMode = SizingMode.stretchFit
           var childCrossMode = SizingMode.stretchFit
           constrainMaxSizeForMode(
@@ -190,23 +188,22 @@ extension FlexEngine {
       var maxDescent = 0.0
       while index < ctx.children.upperBound {
         let child = scratch[index]
-        let childStyle = tree[style: child]
-        if childStyle.display == .none {
+        if tree[style: child].display == .none {
           index += 1
           continue
         }
-        if childStyle.positionType != .absolute {
+        if tree[style: child].positionType != .absolute {
           if tree[layout: child].lineIndex != Int32(lineIndex) { break }
           let measured = tree[layout: child].measured(crossAxis.isRow)
           if !measured.isNaN && measured >= 0 {
             lineHeight = Self.maxOrDefined(
-              lineHeight, measured + childStyle.marginForAxis(crossAxis, ctx.availableInnerWidth))
+              lineHeight, measured + tree[style: child].marginForAxis(crossAxis, ctx.availableInnerWidth))
           }
           if resolveChildAlignment(node, child) == .baseline {
             let ascent =
-              calculateBaseline(child) + childStyle.flexStartMargin(.column, direction, ctx.availableInnerWidth)
+              calculateBaseline(child) + tree[style: child].flexStartMargin(.column, direction, ctx.availableInnerWidth)
             let descent =
-              tree[layout: child].measuredHeight + childStyle.marginForAxis(.column, ctx.availableInnerWidth) - ascent
+              tree[layout: child].measuredHeight + tree[style: child].marginForAxis(.column, ctx.availableInnerWidth) - ascent
             maxAscent = Self.maxOrDefined(maxAscent, ascent)
             maxDescent = Self.maxOrDefined(maxDescent, descent)
             lineHeight = Self.maxOrDefined(lineHeight, maxAscent + maxDescent)
@@ -225,7 +222,6 @@ extension FlexEngine {
     _ ctx: inout ContainerContext, _ child: NodeIndex, currentLead: Double, lineHeight: Double,
     leadPerLine: Double, maxAscent: Double
   ) -> ChildRequest? {
-    let childStyle = tree[style: child]
     let crossAxis = ctx.crossAxis
     let direction = ctx.direction
     let crossStart = crossAxis.startEdge.rawValue
@@ -233,25 +229,25 @@ extension FlexEngine {
     switch resolveChildAlignment(ctx.node, child) {
     case .flexStart:
       tree[layout: child].position[crossStart] =
-        currentLead + childStyle.flexStartPositionForCross(crossAxis, direction, widthSize)
+        currentLead + tree[style: child].flexStartPositionForCross(crossAxis, direction, widthSize)
     case .flexEnd:
       tree[layout: child].position[crossStart] =
-        currentLead + lineHeight - childStyle.flexEndMargin(crossAxis, direction, widthSize)
+        currentLead + lineHeight - tree[style: child].flexEndMargin(crossAxis, direction, widthSize)
         - tree[layout: child].measured(crossAxis.isRow)
     case .center:
       let childHeight = tree[layout: child].measured(crossAxis.isRow)
       tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
     case .stretch:
       tree[layout: child].position[crossStart] =
-        currentLead + childStyle.flexStartMargin(crossAxis, direction, widthSize)
+        currentLead + tree[style: child].flexStartMargin(crossAxis, direction, widthSize)
       if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
         let l = tree[layout: child]
         let childWidth =
           ctx.isMainAxisRow
-          ? l.measuredWidth + childStyle.marginForAxis(ctx.mainAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredWidth + tree[style: child].marginForAxis(ctx.mainAxis, widthSize) : leadPerLine + lineHeight
         let childHeight =
           !ctx.isMainAxisRow
-          ? l.measuredHeight + childStyle.marginForAxis(crossAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredHeight + tree[style: child].marginForAxis(crossAxis, widthSize) : leadPerLine + lineHeight
         if !(Self.inexactEquals(childWidth, l.measuredWidth) && Self.inexactEquals(childHeight, l.measuredHeight)) {
           return ChildRequest(width: childWidth, height: childHeight, widthMode: .stretchFit, heightMode: .stretchFit)
         }
@@ -259,7 +255,7 @@ extension FlexEngine {
     case .baseline:
       tree[layout: child].position[PhysicalEdge.top.rawValue] =
         currentLead + maxAscent - calculateBaseline(child)
-        + childStyle.positionValue(FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
+        + tree[style: child].positionValue(FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
     case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
       break
     }

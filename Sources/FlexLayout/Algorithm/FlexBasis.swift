@@ -73,14 +73,13 @@ extension FlexEngine {
   private func resolveFlexBasis(
     _ child: NodeIndex, _ direction: Direction, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double
   ) -> Double {
-    let style = tree[style: child]
-    var basis = style.flexBasis
+    var basis = tree[style: child].flexBasis
     if basis.isAuto || !basis.isDefined {
-      basis = !style.flex.isNaN && style.flex > 0 ? (config.useWebDefaults ? .auto : .zero) : .auto
+      basis = !tree[style: child].flex.isNaN && tree[style: child].flex > 0 ? (config.useWebDefaults ? .auto : .zero) : .auto
     }
     let v = basis.resolve(reference)
-    if style.boxSizing == .borderBox { return v }
-    return v + style.paddingAndBorderForDimension(axis.isRow, direction, ownerWidth)
+    if tree[style: child].boxSizing == .borderBox { return v }
+    return v + tree[style: child].paddingAndBorderForDimension(axis.isRow, direction, ownerWidth)
   }
 
   /// Sets `child`'s flex basis from its definite basis or main size and returns nil, or returns the request that
@@ -97,7 +96,6 @@ extension FlexEngine {
     let mainAxis = ctx.mainAxis
     let isMainAxisRow = ctx.isMainAxisRow
     let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
-    let childStyle = tree[style: child]
 
     let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, mainAxisOwnerSize, ownerWidth)
     let isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth)
@@ -107,15 +105,15 @@ extension FlexEngine {
     // container's main size is indefinite.
     if !resolvedFlexBasis.isNaN {
       if tree[layout: child].computedFlexBasis.isNaN {
-        let pb = childStyle.paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
+        let pb = tree[style: child].paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
         tree[layout: child].computedFlexBasis = Self.maxOrDefined(resolvedFlexBasis, pb)
       }
     } else if isMainAxisRow && isRowStyleDimDefined {
-      let pb = childStyle.paddingAndBorderForAxis(.row, direction, ownerWidth)
+      let pb = tree[style: child].paddingAndBorderForAxis(.row, direction, ownerWidth)
       tree[layout: child].computedFlexBasis = Self.maxOrDefined(
         resolvedDimension(child, direction, true, ownerWidth, ownerWidth), pb)
     } else if !isMainAxisRow && isColumnStyleDimDefined {
-      let pb = childStyle.paddingAndBorderForAxis(.column, direction, ownerWidth)
+      let pb = tree[style: child].paddingAndBorderForAxis(.column, direction, ownerWidth)
       tree[layout: child].computedFlexBasis = Self.maxOrDefined(
         resolvedDimension(child, direction, false, ownerHeight, ownerWidth), pb)
     }
@@ -127,8 +125,8 @@ extension FlexEngine {
       var childHeight = Double.nan
       var childWidthMode = SizingMode.maxContent
       var childHeightMode = SizingMode.maxContent
-      let marginRow = childStyle.marginForAxis(.row, ownerWidth)
-      let marginColumn = childStyle.marginForAxis(.column, ownerWidth)
+      let marginRow = tree[style: child].marginForAxis(.row, ownerWidth)
+      let marginColumn = tree[style: child].marginForAxis(.column, ownerWidth)
       if isRowStyleDimDefined {
         childWidth = resolvedDimension(child, direction, true, ownerWidth, ownerWidth) + marginRow
         childWidthMode = .stretchFit
@@ -151,7 +149,7 @@ extension FlexEngine {
           childHeightMode = .fitContent
         }
       }
-      let ratio = childStyle.aspectRatio
+      let ratio = tree[style: child].aspectRatio
       if !ratio.isNaN {
         if !isMainAxisRow && childWidthMode == .stretchFit {
           childHeight = marginColumn + (childWidth - marginRow) / ratio

@@ -38,17 +38,16 @@ extension FlexEngine {
     let ownerDirection = ctx.direction
     while endOfLineIndex < ctx.children.upperBound {
       let child = scratch[endOfLineIndex]
-      let childStyle = tree[style: child]
-      if childStyle.display == .none || childStyle.positionType == .absolute {
+      if tree[style: child].display == .none || tree[style: child].positionType == .absolute {
         if firstElementInLineIndex == endOfLineIndex { firstElementInLineIndex += 1 }
         endOfLineIndex += 1
         continue
       }
-      if childStyle.flexStartMarginIsAuto(mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
-      if childStyle.flexEndMarginIsAuto(mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
+      if tree[style: child].flexStartMarginIsAuto(mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
+      if tree[style: child].flexEndMarginIsAuto(mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
       let isFirstElementInLine = endOfLineIndex == firstElementInLineIndex
       tree[layout: child].lineIndex = Int32(lineCount)
-      let childMarginMainAxis = childStyle.marginForAxis(mainAxis, ctx.availableInnerWidth)
+      let childMarginMainAxis = tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth)
       let childLeadingGap = isFirstElementInLine ? 0 : gap
       let flexBasisBounded = boundAxisWithinMinAndMax(
         child, ctx.direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)

@@ -115,7 +115,6 @@ extension FlexEngine {
     let isMainAxisRow = ctx.isMainAxisRow
     let availableInnerCrossDim = ctx.availableInnerCrossDim
     do {
-      let childStyle = tree[style: child]
       let childFlexBasis = boundAxisWithinMinAndMax(
         child, direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)
       var updatedMainSize = childFlexBasis
@@ -143,21 +142,21 @@ extension FlexEngine {
       }
       deltaFreeSpace += updatedMainSize - childFlexBasis
 
-      let marginMain = childStyle.marginForAxis(mainAxis, ctx.availableInnerWidth)
-      let marginCross = childStyle.marginForAxis(crossAxis, ctx.availableInnerWidth)
+      let marginMain = tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth)
+      let marginCross = tree[style: child].marginForAxis(crossAxis, ctx.availableInnerWidth)
       var childCrossSize = Double.nan
       var childMainSize = updatedMainSize + marginMain
       var childCrossMode: SizingMode
       var childMainMode = SizingMode.stretchFit
       let crossIsWidth = crossAxis.isRow
       let alignsStretch =
-        resolveChildAlignment(ctx.node, child) == .stretch && !childStyle.flexStartMarginIsAuto(crossAxis, direction)
-        && !childStyle.flexEndMarginIsAuto(crossAxis, direction)
+        resolveChildAlignment(ctx.node, child) == .stretch && !tree[style: child].flexStartMarginIsAuto(crossAxis, direction)
+        && !tree[style: child].flexEndMarginIsAuto(crossAxis, direction)
       let hasDefiniteCross = hasDefiniteLength(child, crossIsWidth, availableInnerCrossDim)
-      if !childStyle.aspectRatio.isNaN {
+      if !tree[style: child].aspectRatio.isNaN {
         childCrossSize =
           isMainAxisRow
-          ? (childMainSize - marginMain) / childStyle.aspectRatio : (childMainSize - marginMain) * childStyle.aspectRatio
+          ? (childMainSize - marginMain) / tree[style: child].aspectRatio : (childMainSize - marginMain) * tree[style: child].aspectRatio
         childCrossMode = .stretchFit
         childCrossSize += marginCross
       } else if !availableInnerCrossDim.isNaN && !hasDefiniteCross && ctx.sizingModeCrossDim == .stretchFit
@@ -173,7 +172,7 @@ extension FlexEngine {
           resolvedDimension(child, direction, crossIsWidth, availableInnerCrossDim, ctx.availableInnerWidth)
           + marginCross
         let isLoosePercentageMeasurement =
-          processedDimension(childStyle, crossIsWidth).isPercent && ctx.sizingModeCrossDim != .stretchFit
+          processedDimension(tree[style: child], crossIsWidth).isPercent && ctx.sizingModeCrossDim != .stretchFit
         childCrossMode = childCrossSize.isNaN || isLoosePercentageMeasurement ? .maxContent : .stretchFit
       }
       constrainMaxSizeForMode(

@@ -54,28 +54,27 @@ extension FlexEngine {
     let lastIndex = line.items.upperBound - 1
     for i in line.items {
       let child = scratch[i]
-      let childStyle = tree[style: child]
-      if childStyle.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+      if tree[style: child].flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
         line.mainDim += line.remainingFreeSpace / Double(line.numberOfAutoMargins)
       }
       if performLayout {
         tree[layout: child].position[startEdge] += line.mainDim
       }
       if i != lastIndex { line.mainDim += betweenMainDim }
-      if childStyle.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+      if tree[style: child].flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
         line.mainDim += line.remainingFreeSpace / Double(line.numberOfAutoMargins)
       }
       let canSkipFlex = !performLayout && ctx.sizingModeCrossDim == .stretchFit
       if canSkipFlex {
         line.mainDim +=
-          childStyle.marginForAxis(mainAxis, ctx.availableInnerWidth) + tree[layout: child].computedFlexBasis
+          tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth) + tree[layout: child].computedFlexBasis
         line.crossDim = ctx.availableInnerCrossDim
       } else {
         line.mainDim += dimensionWithMargin(child, mainAxis, ctx.availableInnerWidth)
         if isBaseline {
-          let ascent = calculateBaseline(child) + childStyle.flexStartMargin(.column, direction, ctx.availableInnerWidth)
+          let ascent = calculateBaseline(child) + tree[style: child].flexStartMargin(.column, direction, ctx.availableInnerWidth)
           let descent =
-            tree[layout: child].measuredHeight + childStyle.marginForAxis(.column, ctx.availableInnerWidth) - ascent
+            tree[layout: child].measuredHeight + tree[style: child].marginForAxis(.column, ctx.availableInnerWidth) - ascent
           maxAscent = Self.maxOrDefined(maxAscent, ascent)
           maxDescent = Self.maxOrDefined(maxDescent, descent)
         } else {
