@@ -4,7 +4,9 @@ import JSONCodec
 import LayoutSpecs
 
 /// `layoutd bench [--runs N] [DIR|FILE ...]`: times the layout engine on the bench trees. Runs on the main thread
-/// (the parallel test uses two worker threads). Meant for release builds; prints a table to stdout.
+/// (8 MiB stack, so deep trees are timed inline without `DeepLayoutRunner`'s thread); the parallel test uses two
+/// worker threads. Meant for release builds; prints a table to stdout. `layoutd bench --stack FILE...` prints the
+/// stack bytes per level of nesting that layout used.
 package enum BenchCommand {
   /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
   package static func run(_ arguments: [String]) -> Int32 {
@@ -89,14 +91,14 @@ package enum BenchCommand {
 
   /// Times one tree: full layouts with every cache cleared, measure calls of one layout, clean relayout.
   private static func row(_ name: String, _ prepared: inout FormatCaseLayout.Prepared, runs: Int) -> String {
-    prepared.layout(.ltr)
+    prepared.layoutInline(.ltr)
     var times: [Double] = []
     var cpuTimes: [Double] = []
     for _ in 0..<runs {
       prepared.invalidateAll()
       let start = DispatchTime.now().uptimeNanoseconds
       let cpuStart = threadCPUNanoseconds()
-      prepared.layout(.ltr)
+      prepared.layoutInline(.ltr)
       cpuTimes.append(threadCPUNanoseconds() - cpuStart)
       times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
     }
@@ -106,12 +108,12 @@ package enum BenchCommand {
     let cpuMedian = cpuTimes[cpuTimes.count / 2]
     prepared.invalidateAll()
     let before = prepared.measureCalls
-    prepared.layout(.ltr)
+    prepared.layoutInline(.ltr)
     let calls = prepared.measureCalls - before
     // Nothing changed: the root's cached layout answers.
     let repeats = 10_000
     let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<repeats { prepared.layout(.ltr) }
+    for _ in 0..<repeats { prepared.layoutInline(.ltr) }
     let relayout = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(repeats)
     let perLeaf = prepared.measuredLeafCount > 0 ? format(Double(calls) / Double(prepared.measuredLeafCount), 2) : "-"
     return pad(name, 20) + pad("\(prepared.nodeCount)", 8) + pad(format(median / 1e6, 3), 11)

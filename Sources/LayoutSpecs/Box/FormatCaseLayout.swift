@@ -36,8 +36,23 @@ package enum FormatCaseLayout {
     /// Deepest node nesting (root = 1).
     package var depth: Int
 
-    /// Lays the tree out with the root in `direction`.
+    /// Lays the tree out with the root in `direction`; trees deeper than `DeepLayoutRunner.inlineDepthLimit`
+    /// are laid out on a thread with a big enough stack (the caller waits).
     package mutating func layout(_ direction: RootDirection) {
+      if depth <= DeepLayoutRunner.inlineDepthLimit {
+        layoutInline(direction)
+        return
+      }
+      let moved = self
+      self = DeepLayoutRunner.run(depth: depth) {
+        var copy = moved
+        copy.layoutInline(direction)
+        return copy
+      }
+    }
+
+    /// Lays the tree out on the calling thread (needs about 2.2 KiB of stack per level in release builds).
+    package mutating func layoutInline(_ direction: RootDirection) {
       tree.calculateLayout(
         root: root, availableWidth: availableWidth, availableHeight: availableHeight, direction: direction.direction,
         config: config)
