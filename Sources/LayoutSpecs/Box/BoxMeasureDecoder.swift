@@ -22,6 +22,10 @@ package enum BoxMeasureDecoder {
     guard case .string(let kind) = kindValue else {
       throw SpecDecodingError(path: kindPath, message: "expected a string, got \(kindValue.kindDescription)")
     }
+    guard kind == "yoga-text" || kind == "text" else {
+      throw SpecDecodingError(
+        path: kindPath, message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
+    }
     let text = try string(object, "text", path)
     let fontSize = try fontSizeValue(object, path)
     switch kind {
