@@ -91,12 +91,14 @@ extension FlexEngine {
     -> (row: Double, column: Double)
   {
     let rowAxis = FlexDirection.row.resolved(direction)
-    var border = SIMD4<Double>(repeating: 0)
-    var padding = SIMD4<Double>(repeating: 0)
-    for edge in [PhysicalEdge.left, .top, .right, .bottom] {
-      border[edge.rawValue] = tree[style: node].borderValue(edge, direction)
-      padding[edge.rawValue] = tree[style: node].paddingValue(edge, direction, ownerWidth)
-    }
+    let border = SIMD4<Double>(
+      tree[style: node].borderValue(.left, direction), tree[style: node].borderValue(.top, direction),
+      tree[style: node].borderValue(.right, direction), tree[style: node].borderValue(.bottom, direction))
+    let padding = SIMD4<Double>(
+      tree[style: node].paddingValue(.left, direction, ownerWidth),
+      tree[style: node].paddingValue(.top, direction, ownerWidth),
+      tree[style: node].paddingValue(.right, direction, ownerWidth),
+      tree[style: node].paddingValue(.bottom, direction, ownerWidth))
     tree[layout: node].direction = direction
     tree[layout: node].border = border
     tree[layout: node].padding = padding

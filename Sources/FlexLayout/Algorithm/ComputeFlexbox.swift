@@ -161,7 +161,7 @@ package struct FlexEngine<Tree: LayoutTree> {
 
   /// Pops `scratch` back to `count` entries.
   @inline(__always) mutating func popScratch(to count: Int) {
-    scratch.removeSubrange(count..<scratch.count)
+    scratch.removeLast(scratch.count - count)
   }
 
   /// Sets the initial position of `node` from its margins and relative insets (Yoga's Node::setPosition).

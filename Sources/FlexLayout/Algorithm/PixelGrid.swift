@@ -7,8 +7,8 @@ extension FlexEngine {
     -> Double
   {
     var scaled = value * scale
-    var fractional = scaled.truncatingRemainder(dividingBy: 1)
-    if fractional < 0 { fractional += 1 }
+    // scaled - floor(scaled): fmod(scaled, 1), moved into [0, 1) for negative values.
+    let fractional = scaled - scaled.rounded(.down)
     if inexactEquals(fractional, 0) {
       scaled -= fractional
     } else if inexactEquals(fractional, 1) {
@@ -50,8 +50,8 @@ extension FlexEngine {
     let textRounding = tree.hasMeasure(node)
     tree[layout: node].position[0] = Self.roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
     tree[layout: node].position[1] = Self.roundValueToPixelGrid(nodeTop, scale, false, textRounding)
-    let fw = (nodeWidth * scale).truncatingRemainder(dividingBy: 1)
-    let fh = (nodeHeight * scale).truncatingRemainder(dividingBy: 1)
+    let fw = nodeWidth * scale - (nodeWidth * scale).rounded(.towardZero)
+    let fh = nodeHeight * scale - (nodeHeight * scale).rounded(.towardZero)
     let fractionalWidth = !Self.inexactEquals(fw, 0) && !Self.inexactEquals(fw, 1)
     let fractionalHeight = !Self.inexactEquals(fh, 0) && !Self.inexactEquals(fh, 1)
     tree[layout: node].width =
