@@ -37,7 +37,7 @@ extension FlexEngine {
   @inline(never)
   private func containingBlockSize(_ containingNode: NodeIndex) -> (width: Double, height: Double) {
     let layout = tree[layout: containingNode]
-    return (layout.measuredWidth - tree[style: containingNode].borderForAxis(.row), layout.measuredHeight - tree[style: containingNode].borderForAxis(.column))
+    return (layout.measuredWidth - borderForAxis(containingNode, .row), layout.measuredHeight - borderForAxis(containingNode, .column))
   }
 
   /// Sets the trailing positions of a laid-out absolute child under reverse axes and makes its position relative
@@ -50,18 +50,18 @@ extension FlexEngine {
     let parentMainAxis = tree[style: currentNode].flexDirection.resolved(direction)
     let parentCrossAxis = parentMainAxis.cross(direction)
     if parentMainAxis.needsTrailingPosition {
-      let defined = parentMainAxis.isRow ? tree[style: child].horizontalInsetsDefined : tree[style: child].verticalInsetsDefined
+      let defined = parentMainAxis.isRow ? horizontalInsetsDefined(child) : verticalInsetsDefined(child)
       setChildTrailingPosition(defined ? containingNode : currentNode, child, parentMainAxis)
     }
     if parentCrossAxis.needsTrailingPosition {
-      let defined = parentCrossAxis.isRow ? tree[style: child].horizontalInsetsDefined : tree[style: child].verticalInsetsDefined
+      let defined = parentCrossAxis.isRow ? horizontalInsetsDefined(child) : verticalInsetsDefined(child)
       setChildTrailingPosition(defined ? containingNode : currentNode, child, parentCrossAxis)
     }
     let left = tree[layout: child].position[PhysicalEdge.left.rawValue]
     let top = tree[layout: child].position[PhysicalEdge.top.rawValue]
     tree[layout: child].position[PhysicalEdge.left.rawValue] =
-      tree[style: child].horizontalInsetsDefined ? left - leftOffset : left
-    tree[layout: child].position[PhysicalEdge.top.rawValue] = tree[style: child].verticalInsetsDefined ? top - topOffset : top
+      horizontalInsetsDefined(child) ? left - leftOffset : left
+    tree[layout: child].position[PhysicalEdge.top.rawValue] = verticalInsetsDefined(child) ? top - topOffset : top
   }
 
   /// Sizes and positions one absolute child in a containing block of the given padding-box size.
@@ -90,8 +90,8 @@ extension FlexEngine {
   @inline(never)
   private func measuredAbsoluteSize(_ child: NodeIndex, _ containingBlockWidth: Double) -> ChildRequest {
     return ChildRequest(
-      width: tree[layout: child].measuredWidth + tree[style: child].marginForAxis(.row, containingBlockWidth),
-      height: tree[layout: child].measuredHeight + tree[style: child].marginForAxis(.column, containingBlockWidth),
+      width: tree[layout: child].measuredWidth + marginForAxis(child, .row, containingBlockWidth),
+      height: tree[layout: child].measuredHeight + marginForAxis(child, .column, containingBlockWidth),
       widthMode: .stretchFit, heightMode: .stretchFit)
   }
 
@@ -120,32 +120,32 @@ extension FlexEngine {
     let isMainAxisRow = mainAxis.isRow
     var childWidth = Double.nan
     var childHeight = Double.nan
-    let marginRow = tree[style: child].marginForAxis(.row, containingBlockWidth)
-    let marginColumn = tree[style: child].marginForAxis(.column, containingBlockWidth)
+    let marginRow = marginForAxis(child, .row, containingBlockWidth)
+    let marginColumn = marginForAxis(child, .column, containingBlockWidth)
 
     if hasDefiniteLength(child, true, containingBlockWidth) {
       childWidth = resolvedDimension(child, direction, true, containingBlockWidth, containingBlockWidth) + marginRow
-    } else if tree[style: child].isPositionDefined(FlexDirection.row.startEdge, direction)
-      && tree[style: child].isPositionDefined(FlexDirection.row.endEdge, direction)
+    } else if isPositionDefined(child, FlexDirection.row.startEdge, direction)
+      && isPositionDefined(child, FlexDirection.row.endEdge, direction)
     {
       let containingWidth = tree[layout: containingNode].measuredWidth
       childWidth =
         containingWidth
-        - (tree[style: containingNode].borderValue(.left, direction) + tree[style: containingNode].borderValue(.right, direction))
-        - (tree[style: child].positionValue(.left, direction, containingBlockWidth)
-          + tree[style: child].positionValue(.right, direction, containingBlockWidth))
+        - (borderValue(containingNode, .left, direction) + borderValue(containingNode, .right, direction))
+        - (positionValue(child, .left, direction, containingBlockWidth)
+          + positionValue(child, .right, direction, containingBlockWidth))
       childWidth = boundAxis(child, .row, direction, childWidth, containingBlockWidth, containingBlockWidth)
     }
     if hasDefiniteLength(child, false, containingBlockHeight) {
       childHeight =
         resolvedDimension(child, direction, false, containingBlockHeight, containingBlockWidth) + marginColumn
-    } else if tree[style: child].isPositionDefined(.top, direction) && tree[style: child].isPositionDefined(.bottom, direction) {
+    } else if isPositionDefined(child, .top, direction) && isPositionDefined(child, .bottom, direction) {
       let containingHeight = tree[layout: containingNode].measuredHeight
       childHeight =
         containingHeight
-        - (tree[style: containingNode].borderValue(.top, direction) + tree[style: containingNode].borderValue(.bottom, direction))
-        - (tree[style: child].positionValue(.top, direction, containingBlockHeight)
-          + tree[style: child].positionValue(.bottom, direction, containingBlockHeight))
+        - (borderValue(containingNode, .top, direction) + borderValue(containingNode, .bottom, direction))
+        - (positionValue(child, .top, direction, containingBlockHeight)
+          + positionValue(child, .bottom, direction, containingBlockHeight))
       childHeight = boundAxis(child, .column, direction, childHeight, containingBlockHeight, containingBlockWidth)
     }
     let ratio = tree[style: child].aspectRatio
@@ -188,20 +188,20 @@ extension FlexEngine {
     let inlineStart = axis.inlineStartEdge(direction)
     let inlineEnd = axis.inlineEndEdge(direction)
     let flexStart = axis.startEdge.rawValue
-    if tree[style: child].isPositionDefined(inlineStart, direction) {
+    if isPositionDefined(child, inlineStart, direction) {
       let fromInlineStart =
-        tree[style: child].positionValue(inlineStart, direction, containingBlockSize)
-        + tree[style: containingNode].borderValue(inlineStart, direction)
-        + tree[style: child].marginValue(inlineStart, direction, containingBlockSize)
+        positionValue(child, inlineStart, direction, containingBlockSize)
+        + borderValue(containingNode, inlineStart, direction)
+        + marginValue(child, inlineStart, direction, containingBlockSize)
       tree[layout: child].position[flexStart] =
         inlineStart != axis.startEdge
         ? positionOfOppositeEdge(fromInlineStart, axis, containingNode, child) : fromInlineStart
-    } else if tree[style: child].isPositionDefined(inlineEnd, direction) {
+    } else if isPositionDefined(child, inlineEnd, direction) {
       let fromInlineStart =
         tree[layout: containingNode].measured(axis.isRow) - tree[layout: child].measured(axis.isRow)
-        - tree[style: containingNode].borderValue(inlineEnd, direction)
-        - tree[style: child].marginValue(inlineEnd, direction, containingBlockSize)
-        - tree[style: child].positionValue(inlineEnd, direction, containingBlockSize)
+        - borderValue(containingNode, inlineEnd, direction)
+        - marginValue(child, inlineEnd, direction, containingBlockSize)
+        - positionValue(child, inlineEnd, direction, containingBlockSize)
       tree[layout: child].position[flexStart] =
         inlineStart != axis.startEdge
         ? positionOfOppositeEdge(fromInlineStart, axis, containingNode, child) : fromInlineStart
@@ -236,7 +236,7 @@ extension FlexEngine {
     let edge = axis.startEdge.rawValue
     let p = tree[layout: parent]
     tree[layout: child].position[edge] =
-      tree[style: child].flexStartMargin(axis, direction, cbWidth) + p.border[edge] + p.padding[edge]
+      flexStartMargin(child, axis, direction, cbWidth) + p.border[edge] + p.padding[edge]
   }
 
   /// Places `child` at the end of `parent`'s padding box along `axis`.
@@ -245,7 +245,7 @@ extension FlexEngine {
   ) {
     let endEdge = axis.endEdge.rawValue
     let p = tree[layout: parent]
-    let flexEndPosition = p.border[endEdge] + tree[style: child].flexEndMargin(axis, direction, cbWidth)
+    let flexEndPosition = p.border[endEdge] + flexEndMargin(child, axis, direction, cbWidth)
       + p.padding[endEdge]
     tree[layout: child].position[axis.startEdge.rawValue] = positionOfOppositeEdge(
       flexEndPosition, axis, parent, child)
@@ -259,9 +259,9 @@ extension FlexEngine {
     let e = axis.endEdge.rawValue
     let p = tree[layout: parent]
     let contentBox = p.measured(axis.isRow) - p.border[s] - p.border[e] - p.padding[s] - p.padding[e]
-    let childOuter = tree[layout: child].measured(axis.isRow) + tree[style: child].marginForAxis(axis, cbWidth)
+    let childOuter = tree[layout: child].measured(axis.isRow) + marginForAxis(child, axis, cbWidth)
     tree[layout: child].position[s] =
-      (contentBox - childOuter) / 2 + p.border[s] + tree[style: child].flexStartMargin(axis, direction, cbWidth)
+      (contentBox - childOuter) / 2 + p.border[s] + flexStartMargin(child, axis, direction, cbWidth)
       + p.padding[s]
   }
 }

@@ -22,11 +22,11 @@ extension FlexEngine {
   }
 
   /// The width or height as styled, except that max == min pins it (Yoga's processed dimension).
-  @inline(__always) func processedDimension(_ style: borrowing Style, _ isWidth: Bool) -> Length {
-    let maxDim = style.maxDimension(isWidth)
-    let minDim = style.minDimension(isWidth)
+  @inline(__always) func processedDimension(_ node: NodeIndex, _ isWidth: Bool) -> Length {
+    let maxDim = isWidth ? tree[style: node].maxWidth : tree[style: node].maxHeight
+    let minDim = isWidth ? tree[style: node].minWidth : tree[style: node].minHeight
     if maxDim.isDefined && lengthsMatch(maxDim, minDim) { return maxDim }
-    return style.dimension(isWidth)
+    return isWidth ? tree[style: node].width : tree[style: node].height
   }
 
   /// True when two lengths have the same unit and (nearly) the same value.
@@ -41,7 +41,7 @@ extension FlexEngine {
 
   /// True when `node`'s width (`isWidth`) or height resolves to a non-negative size against `ownerSize`.
   @inline(__always) func hasDefiniteLength(_ node: NodeIndex, _ isWidth: Bool, _ ownerSize: Double) -> Bool {
-    let v = processedDimension(tree[style: node], isWidth).resolve(ownerSize)
+    let v = processedDimension(node, isWidth).resolve(ownerSize)
     return !v.isNaN && v >= 0
   }
 
@@ -49,27 +49,27 @@ extension FlexEngine {
   @inline(__always) func resolvedDimension(
     _ node: NodeIndex, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
   ) -> Double {
-    let v = processedDimension(tree[style: node], isWidth).resolve(reference)
+    let v = processedDimension(node, isWidth).resolve(reference)
     if tree[style: node].boxSizing == .borderBox { return v }
-    return v + tree[style: node].paddingAndBorderForDimension(isWidth, direction, ownerWidth)
+    return v + paddingAndBorderForDimension(node, isWidth, direction, ownerWidth)
   }
 
   /// `node`'s border-box minimum width or height against `reference` (NaN when none).
   @inline(__always) func resolvedMinDimension(
-    _ style: borrowing Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
+    _ node: NodeIndex, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
   ) -> Double {
-    let v = style.minDimension(isWidth).resolve(reference)
-    if style.boxSizing == .borderBox || v.isNaN { return v }
-    return v + style.paddingAndBorderForDimension(isWidth, direction, ownerWidth)
+    let v = (isWidth ? tree[style: node].minWidth : tree[style: node].minHeight).resolve(reference)
+    if tree[style: node].boxSizing == .borderBox || v.isNaN { return v }
+    return v + paddingAndBorderForDimension(node, isWidth, direction, ownerWidth)
   }
 
   /// `node`'s border-box maximum width or height against `reference` (NaN when none).
   @inline(__always) func resolvedMaxDimension(
-    _ style: borrowing Style, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
+    _ node: NodeIndex, _ direction: Direction, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double
   ) -> Double {
-    let v = style.maxDimension(isWidth).resolve(reference)
-    if style.boxSizing == .borderBox || v.isNaN { return v }
-    return v + style.paddingAndBorderForDimension(isWidth, direction, ownerWidth)
+    let v = (isWidth ? tree[style: node].maxWidth : tree[style: node].maxHeight).resolve(reference)
+    if tree[style: node].boxSizing == .borderBox || v.isNaN { return v }
+    return v + paddingAndBorderForDimension(node, isWidth, direction, ownerWidth)
   }
 
   /// Clamps `value` between `node`'s min and max along `axis` (Yoga's boundAxisWithinMinAndMax).
@@ -78,8 +78,8 @@ extension FlexEngine {
     _ widthSize: Double
   ) -> Double {
     let isWidth = axis.isRow
-    let minV = resolvedMinDimension(tree[style: node], direction, isWidth, axisSize, widthSize)
-    let maxV = resolvedMaxDimension(tree[style: node], direction, isWidth, axisSize, widthSize)
+    let minV = resolvedMinDimension(node, direction, isWidth, axisSize, widthSize)
+    let maxV = resolvedMaxDimension(node, direction, isWidth, axisSize, widthSize)
     if !maxV.isNaN && maxV >= 0 && !value.isNaN && value > maxV { return maxV }
     if !minV.isNaN && minV >= 0 && !value.isNaN && value < minV { return minV }
     return value
@@ -92,7 +92,7 @@ extension FlexEngine {
   ) -> Double {
     Self.maxOrDefined(
       boundAxisWithinMinAndMax(node, direction, axis, value, axisSize, widthSize),
-      tree[style: node].paddingAndBorderForAxis(axis, direction, widthSize))
+      paddingAndBorderForAxis(node, axis, direction, widthSize))
   }
 
   /// Caps an offered size at the node's max size (plus margins); an unbounded offer becomes fit-content at the max.
@@ -101,8 +101,8 @@ extension FlexEngine {
     _ ownerWidth: Double, _ mode: inout SizingMode, _ size: inout Double
   ) {
     let maxSize =
-      resolvedMaxDimension(tree[style: node], direction, axis.isRow, ownerAxisSize, ownerWidth)
-      + tree[style: node].marginForAxis(axis, ownerWidth)
+      resolvedMaxDimension(node, direction, axis.isRow, ownerAxisSize, ownerWidth)
+      + marginForAxis(node, axis, ownerWidth)
     switch mode {
     case .stretchFit, .fitContent:
       if !maxSize.isNaN && !(size < maxSize) { size = maxSize }
@@ -121,9 +121,9 @@ extension FlexEngine {
   ) -> Double {
     var inner = availableDim - paddingAndBorder
     if !inner.isNaN {
-      let minD = resolvedMinDimension(tree[style: node], direction, isWidth, ownerDim, ownerWidth)
+      let minD = resolvedMinDimension(node, direction, isWidth, ownerDim, ownerWidth)
       let minInner = minD.isNaN ? 0 : minD - paddingAndBorder
-      let maxD = resolvedMaxDimension(tree[style: node], direction, isWidth, ownerDim, ownerWidth)
+      let maxD = resolvedMaxDimension(node, direction, isWidth, ownerDim, ownerWidth)
       let maxInner = maxD.isNaN ? Double.greatestFiniteMagnitude : maxD - paddingAndBorder
       inner = Self.maxOrDefined(Self.minOrDefined(inner, maxInner), minInner)
     }

@@ -92,21 +92,21 @@ extension FlexEngine {
   {
     let rowAxis = FlexDirection.row.resolved(direction)
     let border = SIMD4<Double>(
-      tree[style: node].borderValue(.left, direction), tree[style: node].borderValue(.top, direction),
-      tree[style: node].borderValue(.right, direction), tree[style: node].borderValue(.bottom, direction))
+      borderValue(node, .left, direction), borderValue(node, .top, direction),
+      borderValue(node, .right, direction), borderValue(node, .bottom, direction))
     let padding = SIMD4<Double>(
-      tree[style: node].paddingValue(.left, direction, ownerWidth),
-      tree[style: node].paddingValue(.top, direction, ownerWidth),
-      tree[style: node].paddingValue(.right, direction, ownerWidth),
-      tree[style: node].paddingValue(.bottom, direction, ownerWidth))
+      paddingValue(node, .left, direction, ownerWidth),
+      paddingValue(node, .top, direction, ownerWidth),
+      paddingValue(node, .right, direction, ownerWidth),
+      paddingValue(node, .bottom, direction, ownerWidth))
     tree[layout: node].direction = direction
     tree[layout: node].border = border
     tree[layout: node].padding = padding
     return (
-      tree[style: node].inlineStartMargin(rowAxis, direction, ownerWidth)
-        + tree[style: node].inlineEndMargin(rowAxis, direction, ownerWidth),
-      tree[style: node].inlineStartMargin(.column, direction, ownerWidth)
-        + tree[style: node].inlineEndMargin(.column, direction, ownerWidth)
+      inlineStartMargin(node, rowAxis, direction, ownerWidth)
+        + inlineEndMargin(node, rowAxis, direction, ownerWidth),
+      inlineStartMargin(node, .column, direction, ownerWidth)
+        + inlineEndMargin(node, .column, direction, ownerWidth)
     )
   }
 
@@ -138,7 +138,7 @@ extension FlexEngine {
     var totalMainDim = totalOuterFlexBasis
     let childCount = ctx.children.count
     if childCount > 1 {
-      totalMainDim += tree[style: ctx.node].gapForAxis(ctx.mainAxis, ctx.availableInnerMainDim) * Double(childCount - 1)
+      totalMainDim += gapForAxis(ctx.node, ctx.mainAxis, ctx.availableInnerMainDim) * Double(childCount - 1)
     }
     ctx.mainAxisOverflows = ctx.sizingModeMainDim != .maxContent && totalMainDim > ctx.availableInnerMainDim
     if ctx.isNodeFlexWrap && ctx.mainAxisOverflows && ctx.sizingModeMainDim == .fitContent {

@@ -57,10 +57,10 @@ package struct FlexEngine<Tree: LayoutTree> {
     var width = Double.nan
     var widthMode = SizingMode.maxContent
     if hasDefiniteLength(root, true, ownerWidth) {
-      width = resolvedDimension(root, direction, true, ownerWidth, ownerWidth) + tree[style: root].marginForAxis(.row, ownerWidth)
+      width = resolvedDimension(root, direction, true, ownerWidth, ownerWidth) + marginForAxis(root, .row, ownerWidth)
       widthMode = .stretchFit
-    } else if !resolvedMaxDimension(tree[style: root], direction, true, ownerWidth, ownerWidth).isNaN {
-      width = resolvedMaxDimension(tree[style: root], direction, true, ownerWidth, ownerWidth)
+    } else if !resolvedMaxDimension(root, direction, true, ownerWidth, ownerWidth).isNaN {
+      width = resolvedMaxDimension(root, direction, true, ownerWidth, ownerWidth)
       widthMode = .fitContent
     } else {
       width = ownerWidth
@@ -70,10 +70,10 @@ package struct FlexEngine<Tree: LayoutTree> {
     var heightMode = SizingMode.maxContent
     if hasDefiniteLength(root, false, ownerHeight) {
       height =
-        resolvedDimension(root, direction, false, ownerHeight, ownerWidth) + tree[style: root].marginForAxis(.column, ownerWidth)
+        resolvedDimension(root, direction, false, ownerHeight, ownerWidth) + marginForAxis(root, .column, ownerWidth)
       heightMode = .stretchFit
-    } else if !resolvedMaxDimension(tree[style: root], direction, false, ownerHeight, ownerWidth).isNaN {
-      height = resolvedMaxDimension(tree[style: root], direction, false, ownerHeight, ownerWidth)
+    } else if !resolvedMaxDimension(root, direction, false, ownerHeight, ownerWidth).isNaN {
+      height = resolvedMaxDimension(root, direction, false, ownerHeight, ownerWidth)
       heightMode = .fitContent
     } else {
       height = ownerHeight
@@ -135,7 +135,7 @@ package struct FlexEngine<Tree: LayoutTree> {
 
   /// The border-box size of `node` along `axis` plus its margins.
   @inline(__always) func dimensionWithMargin(_ node: NodeIndex, _ axis: FlexDirection, _ widthSize: Double) -> Double {
-    tree[layout: node].measured(axis.isRow) + tree[style: node].marginForAxis(axis, widthSize)
+    tree[layout: node].measured(axis.isRow) + marginForAxis(node, axis, widthSize)
   }
 
   /// Pushes `node`'s layout children onto `scratch` (display: contents children replaced by theirs) and returns
@@ -171,29 +171,29 @@ package struct FlexEngine<Tree: LayoutTree> {
     let mainAxis = tree[style: node].flexDirection.resolved(dirRespectingRoot)
     let crossAxis = mainAxis.cross(dirRespectingRoot)
     let relMain = relativePosition(
-      tree[style: node], mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
+      node, mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
     let relCross = relativePosition(
-      tree[style: node], crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
+      node, crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
     var position = SIMD4<Double>(repeating: 0)
     position[mainAxis.inlineStartEdge(direction).rawValue] =
-      tree[style: node].inlineStartMargin(mainAxis, direction, ownerWidth) + relMain
+      inlineStartMargin(node, mainAxis, direction, ownerWidth) + relMain
     position[mainAxis.inlineEndEdge(direction).rawValue] =
-      tree[style: node].inlineEndMargin(mainAxis, direction, ownerWidth) + relMain
+      inlineEndMargin(node, mainAxis, direction, ownerWidth) + relMain
     position[crossAxis.inlineStartEdge(direction).rawValue] =
-      tree[style: node].inlineStartMargin(crossAxis, direction, ownerWidth) + relCross
+      inlineStartMargin(node, crossAxis, direction, ownerWidth) + relCross
     position[crossAxis.inlineEndEdge(direction).rawValue] =
-      tree[style: node].inlineEndMargin(crossAxis, direction, ownerWidth) + relCross
+      inlineEndMargin(node, crossAxis, direction, ownerWidth) + relCross
     tree[layout: node].position = position
   }
 
   /// The relative offset along `axis`: the inline-start inset, else minus the inline-end inset; 0 when static.
-  private func relativePosition(_ style: borrowing Style, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Double)
+  private func relativePosition(_ node: NodeIndex, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Double)
     -> Double
   {
-    if style.positionType == .static { return 0 }
+    if tree[style: node].positionType == .static { return 0 }
     let start = axis.inlineStartEdge(direction)
-    if style.isPositionDefined(start, direction) { return style.positionValue(start, direction, axisSize) }
-    return -style.positionValue(axis.inlineEndEdge(direction), direction, axisSize)
+    if isPositionDefined(node, start, direction) { return positionValue(node, start, direction, axisSize) }
+    return -positionValue(node, axis.inlineEndEdge(direction), direction, axisSize)
   }
 
   /// Zeroes the layout of a `display: none` subtree.

@@ -52,18 +52,18 @@ extension FlexEngine {
     do {
       var leadingCrossDim = ctx.leadingPaddingAndBorderCross
       let alignItem = resolveChildAlignment(node, child)
-      let startAuto = tree[style: child].flexStartMarginIsAuto(crossAxis, direction)
-      let endAuto = tree[style: child].flexEndMarginIsAuto(crossAxis, direction)
+      let startAuto = flexStartMarginIsAuto(child, crossAxis, direction)
+      let endAuto = flexEndMarginIsAuto(child, crossAxis, direction)
       if alignItem == .stretch && !startAuto && !endAuto {
         if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
           var childMainSize = tree[layout: child].measured(mainAxis.isRow)
           let ratio = tree[style: child].aspectRatio
           var childCrossSize =
             !ratio.isNaN
-            ? tree[style: child].marginForAxis(crossAxis, ctx.availableInnerWidth)
+            ? marginForAxis(child, crossAxis, ctx.availableInnerWidth)
               + (ctx.isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
             : line.crossDim
-          childMainSize += tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth)
+          childMainSize += marginForAxis(child, mainAxis, ctx.availableInnerWidth)
           var childMainMode = SizingMode.stretchFit
           var childCrossMode = SizingMode.stretchFit
           constrainMaxSizeForMode(
@@ -197,13 +197,13 @@ extension FlexEngine {
           let measured = tree[layout: child].measured(crossAxis.isRow)
           if !measured.isNaN && measured >= 0 {
             lineHeight = Self.maxOrDefined(
-              lineHeight, measured + tree[style: child].marginForAxis(crossAxis, ctx.availableInnerWidth))
+              lineHeight, measured + marginForAxis(child, crossAxis, ctx.availableInnerWidth))
           }
           if resolveChildAlignment(node, child) == .baseline {
             let ascent =
-              calculateBaseline(child) + tree[style: child].flexStartMargin(.column, direction, ctx.availableInnerWidth)
+              calculateBaseline(child) + flexStartMargin(child, .column, direction, ctx.availableInnerWidth)
             let descent =
-              tree[layout: child].measuredHeight + tree[style: child].marginForAxis(.column, ctx.availableInnerWidth) - ascent
+              tree[layout: child].measuredHeight + marginForAxis(child, .column, ctx.availableInnerWidth) - ascent
             maxAscent = Self.maxOrDefined(maxAscent, ascent)
             maxDescent = Self.maxOrDefined(maxDescent, descent)
             lineHeight = Self.maxOrDefined(lineHeight, maxAscent + maxDescent)
@@ -229,25 +229,25 @@ extension FlexEngine {
     switch resolveChildAlignment(ctx.node, child) {
     case .flexStart:
       tree[layout: child].position[crossStart] =
-        currentLead + tree[style: child].flexStartPositionForCross(crossAxis, direction, widthSize)
+        currentLead + positionValue(child, crossAxis.startEdge, direction, widthSize)
     case .flexEnd:
       tree[layout: child].position[crossStart] =
-        currentLead + lineHeight - tree[style: child].flexEndMargin(crossAxis, direction, widthSize)
+        currentLead + lineHeight - flexEndMargin(child, crossAxis, direction, widthSize)
         - tree[layout: child].measured(crossAxis.isRow)
     case .center:
       let childHeight = tree[layout: child].measured(crossAxis.isRow)
       tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
     case .stretch:
       tree[layout: child].position[crossStart] =
-        currentLead + tree[style: child].flexStartMargin(crossAxis, direction, widthSize)
+        currentLead + flexStartMargin(child, crossAxis, direction, widthSize)
       if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
         let l = tree[layout: child]
         let childWidth =
           ctx.isMainAxisRow
-          ? l.measuredWidth + tree[style: child].marginForAxis(ctx.mainAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredWidth + marginForAxis(child, ctx.mainAxis, widthSize) : leadPerLine + lineHeight
         let childHeight =
           !ctx.isMainAxisRow
-          ? l.measuredHeight + tree[style: child].marginForAxis(crossAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredHeight + marginForAxis(child, crossAxis, widthSize) : leadPerLine + lineHeight
         if !(Self.inexactEquals(childWidth, l.measuredWidth) && Self.inexactEquals(childHeight, l.measuredHeight)) {
           return ChildRequest(width: childWidth, height: childHeight, widthMode: .stretchFit, heightMode: .stretchFit)
         }
@@ -255,17 +255,10 @@ extension FlexEngine {
     case .baseline:
       tree[layout: child].position[PhysicalEdge.top.rawValue] =
         currentLead + maxAscent - calculateBaseline(child)
-        + tree[style: child].positionValue(FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
+        + positionValue(child, FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
     case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
       break
     }
     return nil
-  }
-}
-
-extension Style {
-  /// Yoga's computeFlexStartPosition: the inset at the start of `axis` (0 when unset).
-  func flexStartPositionForCross(_ axis: FlexDirection, _ direction: Direction, _ axisSize: Double) -> Double {
-    positionValue(axis.startEdge, direction, axisSize)
   }
 }

@@ -47,7 +47,7 @@ extension FlexEngine {
   /// `child`'s flex basis plus its main-axis margins.
   @inline(never)
   private func outerFlexBasis(_ child: NodeIndex, _ ctx: ContainerContext) -> Double {
-    tree[layout: child].computedFlexBasis + tree[style: child].marginForAxis(ctx.mainAxis, ctx.availableInnerWidth)
+    tree[layout: child].computedFlexBasis + marginForAxis(child, ctx.mainAxis, ctx.availableInnerWidth)
   }
 
   /// Computes `child`'s flex basis: its definite basis or main size, else its measured content size.
@@ -66,7 +66,7 @@ extension FlexEngine {
   private mutating func setMeasuredFlexBasis(_ ctx: ContainerContext, _ child: NodeIndex) {
     tree[layout: child].computedFlexBasis = Self.maxOrDefined(
       tree[layout: child].measured(ctx.isMainAxisRow),
-      tree[style: child].paddingAndBorderForAxis(ctx.mainAxis, ctx.direction, ctx.availableInnerWidth))
+      paddingAndBorderForAxis(child, ctx.mainAxis, ctx.direction, ctx.availableInnerWidth))
   }
 
   /// The styled flex basis of `child` (`flex: N` implies basis 0 under Yoga defaults), border-box points.
@@ -79,7 +79,7 @@ extension FlexEngine {
     }
     let v = basis.resolve(reference)
     if tree[style: child].boxSizing == .borderBox { return v }
-    return v + tree[style: child].paddingAndBorderForDimension(axis.isRow, direction, ownerWidth)
+    return v + paddingAndBorderForDimension(child, axis.isRow, direction, ownerWidth)
   }
 
   /// Sets `child`'s flex basis from its definite basis or main size and returns nil, or returns the request that
@@ -105,15 +105,15 @@ extension FlexEngine {
     // container's main size is indefinite.
     if !resolvedFlexBasis.isNaN {
       if tree[layout: child].computedFlexBasis.isNaN {
-        let pb = tree[style: child].paddingAndBorderForAxis(mainAxis, direction, ownerWidth)
+        let pb = paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth)
         tree[layout: child].computedFlexBasis = Self.maxOrDefined(resolvedFlexBasis, pb)
       }
     } else if isMainAxisRow && isRowStyleDimDefined {
-      let pb = tree[style: child].paddingAndBorderForAxis(.row, direction, ownerWidth)
+      let pb = paddingAndBorderForAxis(child, .row, direction, ownerWidth)
       tree[layout: child].computedFlexBasis = Self.maxOrDefined(
         resolvedDimension(child, direction, true, ownerWidth, ownerWidth), pb)
     } else if !isMainAxisRow && isColumnStyleDimDefined {
-      let pb = tree[style: child].paddingAndBorderForAxis(.column, direction, ownerWidth)
+      let pb = paddingAndBorderForAxis(child, .column, direction, ownerWidth)
       tree[layout: child].computedFlexBasis = Self.maxOrDefined(
         resolvedDimension(child, direction, false, ownerHeight, ownerWidth), pb)
     }
@@ -125,8 +125,8 @@ extension FlexEngine {
       var childHeight = Double.nan
       var childWidthMode = SizingMode.maxContent
       var childHeightMode = SizingMode.maxContent
-      let marginRow = tree[style: child].marginForAxis(.row, ownerWidth)
-      let marginColumn = tree[style: child].marginForAxis(.column, ownerWidth)
+      let marginRow = marginForAxis(child, .row, ownerWidth)
+      let marginColumn = marginForAxis(child, .column, ownerWidth)
       if isRowStyleDimDefined {
         childWidth = resolvedDimension(child, direction, true, ownerWidth, ownerWidth) + marginRow
         childWidthMode = .stretchFit

@@ -34,7 +34,7 @@ extension FlexEngine {
     var firstElementInLineIndex = startOfLine
     var sizeConsumedIncludingMinConstraint = 0.0
     let mainAxis = ctx.mainAxis
-    let gap = tree[style: ctx.node].gapForAxis(mainAxis, ctx.availableInnerMainDim)
+    let gap = gapForAxis(ctx.node, mainAxis, ctx.availableInnerMainDim)
     let ownerDirection = ctx.direction
     while endOfLineIndex < ctx.children.upperBound {
       let child = scratch[endOfLineIndex]
@@ -43,11 +43,11 @@ extension FlexEngine {
         endOfLineIndex += 1
         continue
       }
-      if tree[style: child].flexStartMarginIsAuto(mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
-      if tree[style: child].flexEndMarginIsAuto(mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
+      if flexStartMarginIsAuto(child, mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
+      if flexEndMarginIsAuto(child, mainAxis, ownerDirection) { numberOfAutoMargins += 1 }
       let isFirstElementInLine = endOfLineIndex == firstElementInLineIndex
       tree[layout: child].lineIndex = Int32(lineCount)
-      let childMarginMainAxis = tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth)
+      let childMarginMainAxis = marginForAxis(child, mainAxis, ctx.availableInnerWidth)
       let childLeadingGap = isFirstElementInLine ? 0 : gap
       let flexBasisBounded = boundAxisWithinMinAndMax(
         child, ctx.direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)

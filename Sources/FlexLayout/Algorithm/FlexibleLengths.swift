@@ -7,16 +7,16 @@ extension FlexEngine {
   mutating func resolveLineFreeSpace(_ ctx: inout ContainerContext, _ line: inout FlexLine) {
     var sizeBasedOnContent = false
     if ctx.sizingModeMainDim != .stretchFit {
-      let style = tree[style: ctx.node]
+      let node = ctx.node
       let d = ctx.direction
       let minInnerWidth =
-        resolvedMinDimension(style, d, true, ctx.ownerWidth, ctx.ownerWidth) - ctx.paddingAndBorderAxisRow
+        resolvedMinDimension(node, d, true, ctx.ownerWidth, ctx.ownerWidth) - ctx.paddingAndBorderAxisRow
       let maxInnerWidth =
-        resolvedMaxDimension(style, d, true, ctx.ownerWidth, ctx.ownerWidth) - ctx.paddingAndBorderAxisRow
+        resolvedMaxDimension(node, d, true, ctx.ownerWidth, ctx.ownerWidth) - ctx.paddingAndBorderAxisRow
       let minInnerHeight =
-        resolvedMinDimension(style, d, false, ctx.ownerHeight, ctx.ownerWidth) - ctx.paddingAndBorderAxisColumn
+        resolvedMinDimension(node, d, false, ctx.ownerHeight, ctx.ownerWidth) - ctx.paddingAndBorderAxisColumn
       let maxInnerHeight =
-        resolvedMaxDimension(style, d, false, ctx.ownerHeight, ctx.ownerWidth) - ctx.paddingAndBorderAxisColumn
+        resolvedMaxDimension(node, d, false, ctx.ownerHeight, ctx.ownerWidth) - ctx.paddingAndBorderAxisColumn
       let minInnerMainDim = ctx.isMainAxisRow ? minInnerWidth : minInnerHeight
       let maxInnerMainDim = ctx.isMainAxisRow ? maxInnerWidth : maxInnerHeight
       if !minInnerMainDim.isNaN && line.sizeConsumed < minInnerMainDim {
@@ -142,16 +142,16 @@ extension FlexEngine {
       }
       deltaFreeSpace += updatedMainSize - childFlexBasis
 
-      let marginMain = tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth)
-      let marginCross = tree[style: child].marginForAxis(crossAxis, ctx.availableInnerWidth)
+      let marginMain = marginForAxis(child, mainAxis, ctx.availableInnerWidth)
+      let marginCross = marginForAxis(child, crossAxis, ctx.availableInnerWidth)
       var childCrossSize = Double.nan
       var childMainSize = updatedMainSize + marginMain
       var childCrossMode: SizingMode
       var childMainMode = SizingMode.stretchFit
       let crossIsWidth = crossAxis.isRow
       let alignsStretch =
-        resolveChildAlignment(ctx.node, child) == .stretch && !tree[style: child].flexStartMarginIsAuto(crossAxis, direction)
-        && !tree[style: child].flexEndMarginIsAuto(crossAxis, direction)
+        resolveChildAlignment(ctx.node, child) == .stretch && !flexStartMarginIsAuto(child, crossAxis, direction)
+        && !flexEndMarginIsAuto(child, crossAxis, direction)
       let hasDefiniteCross = hasDefiniteLength(child, crossIsWidth, availableInnerCrossDim)
       if !tree[style: child].aspectRatio.isNaN {
         childCrossSize =
@@ -172,7 +172,7 @@ extension FlexEngine {
           resolvedDimension(child, direction, crossIsWidth, availableInnerCrossDim, ctx.availableInnerWidth)
           + marginCross
         let isLoosePercentageMeasurement =
-          processedDimension(tree[style: child], crossIsWidth).isPercent && ctx.sizingModeCrossDim != .stretchFit
+          processedDimension(child, crossIsWidth).isPercent && ctx.sizingModeCrossDim != .stretchFit
         childCrossMode = childCrossSize.isNaN || isLoosePercentageMeasurement ? .maxContent : .stretchFit
       }
       constrainMaxSizeForMode(

@@ -4,17 +4,17 @@ extension FlexEngine {
   /// Positions the line's items along the main axis and computes the line's main and cross sizes.
   @inline(never)
   mutating func justifyMainAxis(_ ctx: inout ContainerContext, _ line: inout FlexLine, performLayout: Bool) {
-    let style = tree[style: ctx.node]
+    let node = ctx.node
     let mainAxis = ctx.mainAxis
     let direction = ctx.direction
-    let leadingPB = style.flexStartPaddingAndBorder(mainAxis, direction, ctx.ownerWidth)
-    let trailingPB = style.flexEndPaddingAndBorder(mainAxis, direction, ctx.ownerWidth)
-    let gap = style.gapForAxis(mainAxis, ctx.availableInnerMainDim)
+    let leadingPB = flexStartPaddingAndBorder(node, mainAxis, direction, ctx.ownerWidth)
+    let trailingPB = flexEndPaddingAndBorder(node, mainAxis, direction, ctx.ownerWidth)
+    let gap = gapForAxis(node, mainAxis, ctx.availableInnerMainDim)
     // A fit-content main size leaves no free space unless a min size asks for more.
     if ctx.sizingModeMainDim == .fitContent && line.remainingFreeSpace > 0 {
       let minMain = resolvedMinDimension(
-        style, direction, mainAxis.isRow, ctx.mainAxisOwnerSize, ctx.ownerWidth)
-      if style.minDimension(mainAxis.isRow).isDefined && !minMain.isNaN {
+        node, direction, mainAxis.isRow, ctx.mainAxisOwnerSize, ctx.ownerWidth)
+      if tree[style: node].minDimension(mainAxis.isRow).isDefined && !minMain.isNaN {
         let minAvailableMainDim = minMain - leadingPB - trailingPB
         let occupied = ctx.availableInnerMainDim - line.remainingFreeSpace
         line.remainingFreeSpace = Self.maxOrDefined(0, minAvailableMainDim - occupied)
@@ -25,7 +25,7 @@ extension FlexEngine {
     var leadingMainDim = 0.0
     var betweenMainDim = gap
     let itemCount = Double(line.items.count)
-    var justify = style.justifyContent
+    var justify = tree[style: node].justifyContent
     if line.remainingFreeSpace < 0 {
       // Overflow falls back to flex-start for the distributed values.
       if justify == .spaceBetween || justify == .spaceAround || justify == .spaceEvenly { justify = .flexStart }
@@ -54,27 +54,27 @@ extension FlexEngine {
     let lastIndex = line.items.upperBound - 1
     for i in line.items {
       let child = scratch[i]
-      if tree[style: child].flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+      if flexStartMarginIsAuto(child, mainAxis, direction) && line.remainingFreeSpace > 0 {
         line.mainDim += line.remainingFreeSpace / Double(line.numberOfAutoMargins)
       }
       if performLayout {
         tree[layout: child].position[startEdge] += line.mainDim
       }
       if i != lastIndex { line.mainDim += betweenMainDim }
-      if tree[style: child].flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+      if flexEndMarginIsAuto(child, mainAxis, direction) && line.remainingFreeSpace > 0 {
         line.mainDim += line.remainingFreeSpace / Double(line.numberOfAutoMargins)
       }
       let canSkipFlex = !performLayout && ctx.sizingModeCrossDim == .stretchFit
       if canSkipFlex {
         line.mainDim +=
-          tree[style: child].marginForAxis(mainAxis, ctx.availableInnerWidth) + tree[layout: child].computedFlexBasis
+          marginForAxis(child, mainAxis, ctx.availableInnerWidth) + tree[layout: child].computedFlexBasis
         line.crossDim = ctx.availableInnerCrossDim
       } else {
         line.mainDim += dimensionWithMargin(child, mainAxis, ctx.availableInnerWidth)
         if isBaseline {
-          let ascent = calculateBaseline(child) + tree[style: child].flexStartMargin(.column, direction, ctx.availableInnerWidth)
+          let ascent = calculateBaseline(child) + flexStartMargin(child, .column, direction, ctx.availableInnerWidth)
           let descent =
-            tree[layout: child].measuredHeight + tree[style: child].marginForAxis(.column, ctx.availableInnerWidth) - ascent
+            tree[layout: child].measuredHeight + marginForAxis(child, .column, ctx.availableInnerWidth) - ascent
           maxAscent = Self.maxOrDefined(maxAscent, ascent)
           maxDescent = Self.maxOrDefined(maxDescent, descent)
         } else {

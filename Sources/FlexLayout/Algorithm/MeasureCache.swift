@@ -68,8 +68,8 @@ extension FlexEngine {
     let layout = tree[layout: node]
     var slot = -2
     if tree.hasMeasure(node) {
-      let marginAxisRow = tree[style: node].marginForAxis(.row, request.ownerWidth)
-      let marginAxisColumn = tree[style: node].marginForAxis(.column, request.ownerWidth)
+      let marginAxisRow = marginForAxis(node, .row, request.ownerWidth)
+      let marginAxisColumn = marginForAxis(node, .column, request.ownerWidth)
       if canUseCachedMeasurement(request, layout.cachedLayout, marginAxisRow, marginAxisColumn) {
         slot = -1
       } else {
