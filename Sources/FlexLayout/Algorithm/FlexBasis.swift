@@ -39,31 +39,31 @@ extension FlexEngine {
       } else {
         computeFlexBasisForChild(&ctx, child, depth: depth)
       }
-      totalOuterFlexBasis += outerFlexBasis(child, ctx)
+      totalOuterFlexBasis += outerFlexBasis(child, ctx.mainAxis, ctx.availableInnerWidth)
     }
     return totalOuterFlexBasis
   }
 
   /// `child`'s flex basis plus its main-axis margins.
   @inline(never)
-  private func outerFlexBasis(_ child: NodeIndex, _ ctx: ContainerContext) -> Double {
-    tree[layout: child].computedFlexBasis + marginForAxis(child, ctx.mainAxis, ctx.availableInnerWidth)
+  private func outerFlexBasis(_ child: NodeIndex, _ mainAxis: FlexDirection, _ widthSize: Double) -> Double {
+    tree[layout: child].computedFlexBasis + marginForAxis(child, mainAxis, widthSize)
   }
 
   /// Computes `child`'s flex basis: its definite basis or main size, else its measured content size.
   mutating func computeFlexBasisForChild(_ ctx: inout ContainerContext, _ child: NodeIndex, depth: Int) {
-    if let r = flexBasisFromStyle(ctx, child) {
+    if let r = flexBasisFromStyle(&ctx, child) {
       calculateLayoutInternal(
         child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
         ctx.availableInnerHeight, performLayout: false, depth: depth)
-      setMeasuredFlexBasis(ctx, child)
+      setMeasuredFlexBasis(&ctx, child)
     }
     tree[layout: child].computedFlexBasisGeneration = generation
   }
 
   /// Sets the flex basis from the measured main size (at least padding and border).
   @inline(never)
-  private mutating func setMeasuredFlexBasis(_ ctx: ContainerContext, _ child: NodeIndex) {
+  private mutating func setMeasuredFlexBasis(_ ctx: inout ContainerContext, _ child: NodeIndex) {
     tree[layout: child].computedFlexBasis = Self.maxOrDefined(
       tree[layout: child].measured(ctx.isMainAxisRow),
       paddingAndBorderForAxis(child, ctx.mainAxis, ctx.direction, ctx.availableInnerWidth))
@@ -85,7 +85,7 @@ extension FlexEngine {
   /// Sets `child`'s flex basis from its definite basis or main size and returns nil, or returns the request that
   /// measures its content size.
   @inline(never)
-  private mutating func flexBasisFromStyle(_ ctx: ContainerContext, _ child: NodeIndex) -> ChildRequest? {
+  private mutating func flexBasisFromStyle(_ ctx: inout ContainerContext, _ child: NodeIndex) -> ChildRequest? {
     let width = ctx.availableInnerWidth
     let height = ctx.availableInnerHeight
     let widthMode = ctx.widthSizingMode

@@ -65,30 +65,19 @@ extension FlexEngine {
       tree[layout: node].cachedLayout = CachedMeasurement()
       return (true, -2)
     }
-    let layout = tree[layout: node]
     var slot = -2
     if tree.hasMeasure(node) {
       let marginAxisRow = marginForAxis(node, .row, request.ownerWidth)
       let marginAxisColumn = marginForAxis(node, .column, request.ownerWidth)
-      if canUseCachedMeasurement(request, layout.cachedLayout, marginAxisRow, marginAxisColumn) {
-        slot = -1
-      } else {
-        for i in 0..<layout.nextCachedMeasurementsIndex
-        where canUseCachedMeasurement(request, layout.cachedMeasurements[i], marginAxisRow, marginAxisColumn) {
-          slot = i
-          break
-        }
+      let scale = config.pointScaleFactor
+      slot = tree[layout: node].findCacheSlot(includingLayout: true) {
+        Self.canUseCachedMeasurement(request, $0, marginAxisRow, marginAxisColumn, scale)
       }
-    } else if request.performLayout {
-      if Self.matches(layout.cachedLayout, request) { slot = -1 }
     } else {
-      for i in 0..<layout.nextCachedMeasurementsIndex where Self.matches(layout.cachedMeasurements[i], request) {
-        slot = i
-        break
-      }
+      slot = tree[layout: node].findCacheSlot(layoutOnly: request.performLayout) { Self.matches($0, request) }
     }
     if slot != -2 {
-      let c = slot == -1 ? layout.cachedLayout : layout.cachedMeasurements[slot]
+      let c = slot == -1 ? tree[layout: node].cachedLayout : tree[layout: node].cachedMeasurements[slot]
       tree[layout: node].measuredWidth = c.computedWidth
       tree[layout: node].measuredHeight = c.computedHeight
     }
@@ -129,8 +118,8 @@ extension FlexEngine {
   /// True when a cached measurement of a measured leaf answers the new request (Yoga's canUseCachedMeasurement):
   /// same constraints, or an exact size equal to the old answer, or an old max-content answer that fits, or a
   /// stricter at-most bound the old answer still satisfies. Sizes compared on the pixel grid.
-  private func canUseCachedMeasurement(
-    _ request: CacheRequest, _ last: CachedMeasurement, _ marginRow: Double, _ marginColumn: Double
+  private static func canUseCachedMeasurement(
+    _ request: CacheRequest, _ last: CachedMeasurement, _ marginRow: Double, _ marginColumn: Double, _ scale: Double
   ) -> Bool {
     let widthMode = request.widthMode
     let heightMode = request.heightMode
@@ -140,7 +129,6 @@ extension FlexEngine {
     {
       return false
     }
-    let scale = config.pointScaleFactor
     let rounded = scale != 0
     let effWidth = rounded ? Self.roundValueToPixelGrid(availableWidth, scale, false, false) : availableWidth
     let effHeight = rounded ? Self.roundValueToPixelGrid(availableHeight, scale, false, false) : availableHeight

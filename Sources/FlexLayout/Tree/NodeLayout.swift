@@ -83,6 +83,25 @@ package struct NodeLayout: Sendable {
   /// Number of measurement cache slots per node.
   package static let maxCachedMeasurements = 8
 
+  /// The cache entry `matches` accepts: -1 for the layout entry, else a measurement slot, or -2 for none.
+  /// `includingLayout`: try the layout entry first, then the measurements (measured leaves).
+  @inline(__always) package mutating func findCacheSlot(
+    includingLayout: Bool, _ matches: (CachedMeasurement) -> Bool
+  ) -> Int {
+    if includingLayout && matches(cachedLayout) { return -1 }
+    for i in 0..<nextCachedMeasurementsIndex where matches(cachedMeasurements[i]) { return i }
+    return -2
+  }
+
+  /// The cache entry `matches` accepts among the layout entry (`layoutOnly`) or the measurements.
+  @inline(__always) package mutating func findCacheSlot(layoutOnly: Bool, _ matches: (CachedMeasurement) -> Bool)
+    -> Int
+  {
+    if layoutOnly { return matches(cachedLayout) ? -1 : -2 }
+    for i in 0..<nextCachedMeasurementsIndex where matches(cachedMeasurements[i]) { return i }
+    return -2
+  }
+
   /// The measured dimension along the width (`isWidth`) or height.
   @inline(__always) package func measured(_ isWidth: Bool) -> Double { isWidth ? measuredWidth : measuredHeight }
 
