@@ -111,3 +111,31 @@ import Testing
     #expect(rect(t.tree, leaf) == [0, 0, 11, 5])
   }
 }
+
+/// §4.5 automatic minimum size under CSS defaults (`minHeight: auto`).
+@Suite struct AutomaticMinimumSizeTests {
+  /// In a 50-high column, a 30-high text and a 40-high box overflow by 20. With `min-height: auto` the text
+  /// cannot shrink below its content (30); the box's minimum is min(40, content 0) = 0, so it takes all 20
+  /// of shrinkage: 30 + 20. Yoga defaults (min 0, no shrink) keep 30 + 40.
+  @Test func textKeepsItsContentHeight() {
+    for css in [true, false] {
+      var tree = FlexTree()
+      var column = css ? Style.css : Style()
+      column.flexDirection = .column
+      column.width = .pt(100)
+      column.height = .pt(50)
+      let root = tree.addNode(style: column)
+      let text = tree.addNode(style: css ? .css : Style(), measure: { w, _ in Size(width: w.size, height: 30) })
+      var boxStyle = css ? Style.css : Style()
+      boxStyle.height = .pt(40)
+      let box = tree.addNode(style: boxStyle)
+      tree.appendChild(text, to: root)
+      tree.appendChild(box, to: root)
+      tree.calculateLayout(
+        root: root, availableWidth: .nan, availableHeight: .nan, direction: .ltr,
+        config: LayoutConfig(pointScaleFactor: 0, useWebDefaults: css))
+      let heights = [tree.frame(of: text).height, tree.frame(of: box).height]
+      #expect(heights == (css ? [30, 20] : [30, 40]))
+    }
+  }
+}

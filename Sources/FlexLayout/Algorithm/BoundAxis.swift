@@ -78,7 +78,10 @@ extension FlexEngine {
     _ widthSize: Double
   ) -> Double {
     let isWidth = axis.isRow
-    let minV = resolvedMinDimension(node, direction, isWidth, axisSize, widthSize)
+    var minV = resolvedMinDimension(node, direction, isWidth, axisSize, widthSize)
+    if minV.isNaN && tree[style: node].minDimension(isWidth).isAuto && tree[layout: node].autoMinIsRow == isWidth {
+      minV = tree[layout: node].autoMinMain
+    }
     let maxV = resolvedMaxDimension(node, direction, isWidth, axisSize, widthSize)
     if !maxV.isNaN && maxV >= 0 && !value.isNaN && value > maxV { return maxV }
     if !minV.isNaN && minV >= 0 && !value.isNaN && value < minV { return minV }

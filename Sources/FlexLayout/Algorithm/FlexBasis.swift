@@ -59,6 +59,51 @@ extension FlexEngine {
       setMeasuredFlexBasis(&ctx, child)
     }
     tree[layout: child].computedFlexBasisGeneration = generation
+    tree[layout: child].autoMinMain = .nan
+    if let r = automaticMinimumRequest(&ctx, child) {
+      calculateLayoutInternal(
+        child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
+        ctx.availableInnerHeight, performLayout: false, depth: depth)
+      setAutomaticMinimum(&ctx, child)
+    }
+  }
+
+  /// §4.5 "Automatic Minimum Size of Flex Items" (https://www.w3.org/TR/css-flexbox-1/#min-size-auto): when
+  /// `child`'s min main size is `auto` (CSS defaults) and it is not a scroll container, the request measuring its
+  /// content size along the main axis: at zero main size (its min-content size, as far as boxes and measure
+  /// functions report one) and its cross size as laid out.
+  @inline(never)
+  private func automaticMinimumRequest(_ ctx: inout ContainerContext, _ child: NodeIndex) -> ChildRequest? {
+    let isRow = ctx.isMainAxisRow
+    guard tree[style: child].minDimension(isRow).isAuto, tree[style: child].overflow == .visible else { return nil }
+    let crossIsDefinite = hasDefiniteLength(child, !isRow, isRow ? ctx.availableInnerHeight : ctx.availableInnerWidth)
+    let cross =
+      crossIsDefinite
+      ? resolvedDimension(
+        child, ctx.direction, !isRow, isRow ? ctx.availableInnerHeight : ctx.availableInnerWidth,
+        ctx.availableInnerWidth) + marginForAxis(child, ctx.crossAxis, ctx.availableInnerWidth)
+      : (isRow ? ctx.availableInnerHeight : ctx.availableInnerWidth)
+    let crossMode: SizingMode = cross.isNaN ? .maxContent : (crossIsDefinite ? .stretchFit : .fitContent)
+    let main = marginForAxis(child, ctx.mainAxis, ctx.availableInnerWidth)
+    return isRow
+      ? ChildRequest(width: main, height: cross, widthMode: .fitContent, heightMode: crossMode)
+      : ChildRequest(width: cross, height: .nan, widthMode: crossMode, heightMode: .maxContent)
+  }
+
+  /// Stores the automatic minimum from the content measurement: the content size, capped by a definite main size
+  /// and the max main size.
+  @inline(never)
+  private mutating func setAutomaticMinimum(_ ctx: inout ContainerContext, _ child: NodeIndex) {
+    let isRow = ctx.isMainAxisRow
+    var content = tree[layout: child].measured(isRow)
+    let mainOwner = isRow ? ctx.availableInnerWidth : ctx.availableInnerHeight
+    if hasDefiniteLength(child, isRow, mainOwner) {
+      content = min(content, resolvedDimension(child, ctx.direction, isRow, mainOwner, ctx.availableInnerWidth))
+    }
+    let maxMain = resolvedMaxDimension(child, ctx.direction, isRow, mainOwner, ctx.availableInnerWidth)
+    if !maxMain.isNaN { content = min(content, maxMain) }
+    tree[layout: child].autoMinMain = content
+    tree[layout: child].autoMinIsRow = isRow
   }
 
   /// Sets the flex basis from the measured main size (at least padding and border).

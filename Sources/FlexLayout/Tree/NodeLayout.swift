@@ -62,6 +62,10 @@ package struct NodeLayout: Sendable {
   package var computedFlexBasisGeneration: UInt32 = 0
   /// Generation of the last visit.
   package var generationCount: UInt32 = 0
+  /// CSS automatic minimum main size (§4.5) of this flex item, points (NaN when none applies).
+  package var autoMinMain: Double = .nan
+  /// True when `autoMinMain` is a width (the parent's main axis is horizontal).
+  package var autoMinIsRow = false
   /// Index of the flex line holding this item.
   package var lineIndex: Int32 = 0
   /// Owner direction of the last visit (a change invalidates the caches).
