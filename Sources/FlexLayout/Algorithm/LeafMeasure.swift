@@ -57,6 +57,7 @@ extension FlexEngine {
     _ node: NodeIndex, _ direction: Direction, _ availableWidth: Double, _ availableHeight: Double,
     _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double
   ) -> Bool {
+    /// True when the size along one axis is already decided: exact, or an at-most bound of zero or less.
     func isFixed(_ dim: Double, _ mode: SizingMode) -> Bool {
       mode == .stretchFit || (!dim.isNaN && mode == .fitContent && dim <= 0)
     }

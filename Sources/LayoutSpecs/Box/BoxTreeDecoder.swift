@@ -54,6 +54,7 @@ package struct BoxTreeDecoder: Sendable {
     var root: NodeIndex = -1
     var leaves = 0
     var deepest = 0
+    /// The JSON path of the node recorded at `trailIndex`.
     func pathOf(_ trailIndex: Int) -> String {
       var indices: [Int] = []
       var t = trailIndex
