@@ -75,6 +75,10 @@ extension FlexEngine {
       }
     } else {
       slot = tree[layout: node].findCacheSlot(layoutOnly: request.performLayout) { Self.matches($0, request) }
+      if slot == -2 && request.performLayout && tree.firstChild(of: node) < 0 {
+        // A childless box's layout is its measurement: answer from the measurement slots too (not in Yoga).
+        slot = tree[layout: node].findCacheSlot(layoutOnly: false) { Self.matches($0, request) }
+      }
     }
     if slot != -2 {
       let c = slot == -1 ? tree[layout: node].cachedLayout : tree[layout: node].cachedMeasurements[slot]
