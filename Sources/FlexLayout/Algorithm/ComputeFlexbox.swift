@@ -29,6 +29,8 @@
 ///  - Static children are positioned like relative ones with zero insets; absolute descendants of static
 ///    children are laid out by the nearest non-static ancestor (or the root).
 ///  - Baselines of column containers are their first child's, as Yoga.
+///  - Caching (not a CSS matter): a childless box's layout request is also answered from its measurement slots
+///    (Yoga keeps layout and measurements apart), so each leaf is sized once per distinct request.
 package struct FlexEngine<Tree: LayoutTree> {
   /// The tree being laid out.
   package var tree: Tree
