@@ -31,7 +31,8 @@ extension FlexEngine {
 
   /// Total margin along `axis` (direction-independent).
   @inline(__always) func marginForAxis(_ node: NodeIndex, _ axis: FlexDirection, _ w: Double) -> Double {
-    inlineStartMargin(node, axis, .ltr, w) + inlineEndMargin(node, axis, .ltr, w)
+    if tree[style: node].margin.isEmpty { return 0 }
+    return inlineStartMargin(node, axis, .ltr, w) + inlineEndMargin(node, axis, .ltr, w)
   }
 
   /// True when the margin at the start of `axis` is `auto`.
@@ -70,7 +71,10 @@ extension FlexEngine {
   /// Padding plus border along `axis`.
   @inline(__always) func paddingAndBorderForAxis(
     _ node: NodeIndex, _ axis: FlexDirection, _ direction: Direction, _ w: Double
-  ) -> Double { flexStartPaddingAndBorder(node, axis, direction, w) + flexEndPaddingAndBorder(node, axis, direction, w) }
+  ) -> Double {
+    if tree[style: node].padding.isEmpty && tree[style: node].border.isEmpty { return 0 }
+    return flexStartPaddingAndBorder(node, axis, direction, w) + flexEndPaddingAndBorder(node, axis, direction, w)
+  }
 
   /// Padding plus border of the width (`isWidth`) or height.
   @inline(__always) func paddingAndBorderForDimension(

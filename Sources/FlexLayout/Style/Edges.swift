@@ -4,17 +4,20 @@
 /// separate because they win over `left`/`right` and depend on the layout direction.
 package struct Edges: Sendable, Equatable, Hashable {
   /// Left side (after folding `horizontal` and `all`).
-  package var left: Length = .undefined
+  package private(set) var left: Length = .undefined
   /// Top side (after folding `vertical` and `all`).
-  package var top: Length = .undefined
+  package private(set) var top: Length = .undefined
   /// Right side (after folding `horizontal` and `all`).
-  package var right: Length = .undefined
+  package private(set) var right: Length = .undefined
   /// Bottom side (after folding `vertical` and `all`).
-  package var bottom: Length = .undefined
+  package private(set) var bottom: Length = .undefined
   /// Inline-start side.
-  package var start: Length = .undefined
+  package private(set) var start: Length = .undefined
   /// Inline-end side.
-  package var end: Length = .undefined
+  package private(set) var end: Length = .undefined
+
+  /// True when no side is set (lets hot paths skip edge resolution).
+  package private(set) var isEmpty = true
 
   /// No side set.
   package init() {}
@@ -34,6 +37,9 @@ package struct Edges: Sendable, Equatable, Hashable {
     self.bottom = bottom.isDefined ? bottom : v
     self.start = start
     self.end = end
+    isEmpty =
+      !self.left.isDefined && !self.right.isDefined && !self.top.isDefined && !self.bottom.isDefined
+      && !start.isDefined && !end.isDefined
   }
 
   /// The length on `edge` for a box laid out in `direction` (`start`/`end` win over `left`/`right`).
