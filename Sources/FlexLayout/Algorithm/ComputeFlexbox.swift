@@ -50,6 +50,7 @@ package struct FlexEngine<Tree: LayoutTree> {
     self.tree = tree
     self.config = config
     self.generation = generation
+    scratch.reserveCapacity(64)
   }
 
   /// Lays out `root` in an owner of `ownerWidth` × `ownerHeight` (NaN = unbounded) with `direction`, then rounds

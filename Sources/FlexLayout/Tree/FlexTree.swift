@@ -146,8 +146,9 @@ package struct FlexTree: Sendable {
 
   /// Lays out the tree under `root` in `availableWidth` × `availableHeight` (NaN = unbounded) with `direction`.
   ///
-  /// Pure over the tree; runs on the caller's thread. Recursion depth grows with tree depth: about
-  /// `FlexTree.stackBytesPerLevel` bytes of stack per level of nesting.
+  /// Pure over the tree; runs on the caller's thread. Recursion depth grows with tree depth: about 1.7 KiB of
+  /// stack per level of nesting in release builds, 4.6 KiB in debug builds (`layoutd bench --stack`); callers
+  /// laying out deep trees run this on a thread with enough stack (LayoutSpecs' `DeepLayoutRunner`).
   package mutating func calculateLayout(
     root: NodeIndex, availableWidth: Double, availableHeight: Double, direction: Direction,
     config: LayoutConfig = LayoutConfig()

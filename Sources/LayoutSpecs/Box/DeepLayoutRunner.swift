@@ -3,13 +3,13 @@ import Synchronization
 
 /// Runs layouts of deep trees on a thread whose stack fits them. Pure apart from the thread it may start.
 ///
-/// The engine recurses once per level of nesting. Measured stack use per level: about 2.2 KiB in release builds
-/// and 4.8 KiB in debug builds (`layoutd bench --stack`, bench/trees/deep-1000). A Dispatch worker thread on
+/// The engine recurses once per level of nesting. Measured stack use per level: about 1.7 KiB in release builds
+/// and 4.6 KiB in debug builds (`layoutd bench --stack`, bench/trees/deep-1000). A Dispatch worker thread on
 /// Linux has 512 KiB, enough for `inlineDepthLimit` levels with room to spare; deeper trees (up to
 /// `BoxTreeDecoder.defaultMaxDepth`) are laid out on a dedicated thread of `stackBytesPerLevel` per level,
 /// which the caller waits for. So layout of any accepted depth is safe from any thread.
 package enum DeepLayoutRunner {
-  /// Deepest tree laid out on the caller's thread (64 levels: ≤ 310 KiB even in debug builds).
+  /// Deepest tree laid out on the caller's thread (64 levels: ≤ 300 KiB even in debug builds).
   package static let inlineDepthLimit = 64
   /// Stack reserved per level on the dedicated thread (covers debug builds with margin).
   package static let stackBytesPerLevel = 8 * 1024
