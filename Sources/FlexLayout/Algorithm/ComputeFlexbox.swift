@@ -2,7 +2,7 @@
 /// (https://www.w3.org/TR/css-flexbox-1/#layout-algorithm) the way Yoga does.
 ///
 /// Steps, in spec order (each lives in its own file):
-///  1. §9.1 Generate anonymous flex items: layout children, `display: contents` flattened (`layoutChildren`).
+///  1. §9.1 Generate anonymous flex items: layout children, `display: contents` flattened (`pushLayoutChildren`).
 ///  2. §9.2 Line length determination: available inner sizes (`availableInnerDimension`, BoundAxis).
 ///  3. §9.2.3 Flex base size and hypothetical main size of each item (FlexBasis).
 ///  4. §9.3 Collect flex items into flex lines (FlexLine).

@@ -5,7 +5,7 @@ import JSONCodec
 /// without deep recursion.
 package struct BoxTreeDecoder: Sendable {
   /// Deepest node nesting accepted by default (the root is depth 1). Layout recursion is bounded by the same
-  /// depth; see `FormatCaseLayout` for the stack this needs.
+  /// depth; `DeepLayoutRunner` gives deep trees the stack this needs.
   package static let defaultMaxDepth = 4096
 
   /// Defaults for properties a node leaves out.

@@ -4,7 +4,7 @@ import JSONCodec
 /// Lays out FORMAT.md case objects and bench trees and renders FRAME JSON. Pure; runs on the caller's thread.
 ///
 /// Used by `layoutd layout`, the conformance runner and the benchmark. Layout recursion grows with tree depth;
-/// `BoxTreeDecoder.defaultMaxDepth` bounds it (see the stack figures in the report of `FormatCaseLayout`).
+/// `BoxTreeDecoder.defaultMaxDepth` bounds it and `DeepLayoutRunner` gives deep trees a big enough stack.
 package enum FormatCaseLayout {
   /// A layout direction of the root call.
   package enum RootDirection: String, Sendable, CaseIterable {
