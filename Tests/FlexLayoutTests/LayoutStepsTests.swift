@@ -139,3 +139,30 @@ import Testing
     }
   }
 }
+
+extension AutomaticMinimumSizeTests {
+  /// In a 100-wide row, a text leaf (max-content 120, longest word 50) and a 100-wide box overflow by 120.
+  /// CSS: shrink in proportion to basis (120:100) would give the text 54.5, below its longest word, so it
+  /// freezes at its min-content 50 and the box takes the rest: 50 + 50.
+  @Test func textKeepsItsLongestWordInARow() {
+    var tree = FlexTree()
+    var row = Style.css
+    row.width = .pt(100)
+    row.height = .pt(20)
+    let root = tree.addNode(style: row)
+    let text = tree.addNode(
+      style: .css,
+      measure: { w, _ in Size(width: w.mode == .undefined ? 120 : min(120, w.size), height: 10) },
+      minContentWidth: { 50 })
+    var boxStyle = Style.css
+    boxStyle.width = .pt(100)
+    let box = tree.addNode(style: boxStyle)
+    tree.appendChild(text, to: root)
+    tree.appendChild(box, to: root)
+    tree.calculateLayout(
+      root: root, availableWidth: .nan, availableHeight: .nan, direction: .ltr,
+      config: LayoutConfig(pointScaleFactor: 0, useWebDefaults: true))
+    #expect(tree.frame(of: text).width == 50)
+    #expect(tree.frame(of: box).width == 50)
+  }
+}

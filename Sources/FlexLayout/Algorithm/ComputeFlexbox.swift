@@ -19,10 +19,11 @@
 ///  - §9.7's iterative freeze loop is two passes: the first freezes items whose min/max trigger, the second
 ///    distributes the rest.
 ///  - Under Yoga defaults the automatic minimum size (§4.5) is 0. `minWidth`/`minHeight` `"auto"` (CSS defaults)
-///    resolves to §4.5's content-based minimum for in-flow items that are not scroll containers: the content
-///    size measured at zero main size (boxes report their fixed-size content; measure functions are asked at
-///    at-most 0, so text along a row gets no min-content width), capped by a definite main size and the max.
-///    Along a column the content height at the item's width is exact.
+///    resolves to §4.5's content-based minimum for in-flow items that are not scroll containers, capped by a
+///    definite main size and the max: along a row, a measured leaf's min-content width comes from its optional
+///    `MinContentWidthFunction` (text: the longest word) and a box's from laying it out at zero width (so its
+///    fixed-size content counts, but text nested inside it counts as 0); along a column, the content height at
+///    the item's width, which is exact.
 ///  - `flex-basis: content` is not modelled; `max-content`, `fit-content` and `stretch` lengths are indefinite
 ///    (treated as `auto`), as in Yoga.
 ///  - `order`, `visibility`, `z-index` and vertical writing modes are not supported.

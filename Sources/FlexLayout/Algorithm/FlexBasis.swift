@@ -60,6 +60,7 @@ extension FlexEngine {
     }
     tree[layout: child].computedFlexBasisGeneration = generation
     tree[layout: child].autoMinMain = .nan
+    if setLeafMinContentMinimum(&ctx, child) { return }
     if let r = automaticMinimumRequest(&ctx, child) {
       calculateLayoutInternal(
         child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
@@ -90,12 +91,36 @@ extension FlexEngine {
       : ChildRequest(width: cross, height: .nan, widthMode: crossMode, heightMode: .maxContent)
   }
 
+  /// For a measured leaf along a row that reports a min-content width, stores the automatic minimum from it
+  /// (plus padding and border) and returns true.
+  @inline(never)
+  private mutating func setLeafMinContentMinimum(_ ctx: inout ContainerContext, _ child: NodeIndex) -> Bool {
+    guard ctx.isMainAxisRow, tree.hasMeasure(child), tree[style: child].minWidth.isAuto,
+      tree[style: child].overflow == .visible
+    else { return false }
+    let minContent = tree.minContentWidth(child)
+    guard !minContent.isNaN else { return false }
+    tree[layout: child].autoMinMain =
+      minContent + paddingAndBorderForAxis(child, .row, ctx.direction, ctx.availableInnerWidth)
+    tree[layout: child].autoMinIsRow = true
+    setAutomaticMinimumCaps(&ctx, child)
+    return true
+  }
+
   /// Stores the automatic minimum from the content measurement: the content size, capped by a definite main size
   /// and the max main size.
   @inline(never)
   private mutating func setAutomaticMinimum(_ ctx: inout ContainerContext, _ child: NodeIndex) {
+    tree[layout: child].autoMinMain = tree[layout: child].measured(ctx.isMainAxisRow)
+    tree[layout: child].autoMinIsRow = ctx.isMainAxisRow
+    setAutomaticMinimumCaps(&ctx, child)
+  }
+
+  /// Caps the automatic minimum by a definite main size and the max main size.
+  @inline(never)
+  private mutating func setAutomaticMinimumCaps(_ ctx: inout ContainerContext, _ child: NodeIndex) {
     let isRow = ctx.isMainAxisRow
-    var content = tree[layout: child].measured(isRow)
+    var content = tree[layout: child].autoMinMain
     let mainOwner = isRow ? ctx.availableInnerWidth : ctx.availableInnerHeight
     if hasDefiniteLength(child, isRow, mainOwner) {
       content = min(content, resolvedDimension(child, ctx.direction, isRow, mainOwner, ctx.availableInnerWidth))

@@ -39,5 +39,9 @@ package struct AxisOffer: Sendable, Equatable, Hashable {
 /// caches its answers and may call it from any thread.
 package typealias MeasureFunction = @Sendable (_ width: AxisOffer, _ height: AxisOffer) -> Size
 
+/// Returns a measured leaf's min-content width in points (e.g. its longest word), for CSS's automatic minimum
+/// size along a row (§4.5).
+package typealias MinContentWidthFunction = @Sendable () -> Double
+
 /// Returns a leaf's first baseline, in points from its top border edge, for its laid-out width and height.
 package typealias BaselineFunction = @Sendable (_ width: Double, _ height: Double) -> Double

@@ -20,6 +20,8 @@ package struct FlexTree: Sendable {
     package var measure: Int32 = -1
     /// Index into `baselines`, or -1.
     package var baseline: Int32 = -1
+    /// Index into `minContentWidths`, or -1.
+    package var minContent: Int32 = -1
   }
 
   /// Styles, indexed by `NodeIndex` (structure of arrays: the engine reads styles, writes layouts).
@@ -32,6 +34,8 @@ package struct FlexTree: Sendable {
   private var measures: [MeasureFunction] = []
   /// Baseline functions.
   private var baselines: [BaselineFunction] = []
+  /// Min-content width functions of measured leaves.
+  private var minContentWidths: [MinContentWidthFunction] = []
   /// Layout pass counter; a pass visits each dirty node at least once per generation.
   package var generation: UInt32 = 0
   /// Measure-function calls since the tree was built (or `resetCounters()`).
@@ -55,9 +59,14 @@ package struct FlexTree: Sendable {
   /// Adds a node without parent and returns its index.
   @discardableResult
   package mutating func addNode(
-    style: Style, measure: MeasureFunction? = nil, baseline: BaselineFunction? = nil
+    style: Style, measure: MeasureFunction? = nil, baseline: BaselineFunction? = nil,
+    minContentWidth: MinContentWidthFunction? = nil
   ) -> NodeIndex {
     var link = Links()
+    if let minContentWidth {
+      link.minContent = Int32(minContentWidths.count)
+      minContentWidths.append(minContentWidth)
+    }
     if let measure {
       link.measure = Int32(measures.count)
       measures.append(measure)
@@ -159,6 +168,7 @@ package struct FlexTree: Sendable {
     let stackTop = withUnsafeMutablePointer(to: &top) { Int(bitPattern: $0) }
     let measures = self.measures
     let baselines = self.baselines
+    let minContentWidths = self.minContentWidths
     let generation = self.generation
     let styles = self.styles
     let links = self.links
@@ -170,7 +180,8 @@ package struct FlexTree: Sendable {
           guard let s = stylePointer.baseAddress, let k = linkPointer.baseAddress, let l = layoutPointer.baseAddress
           else { return }
           let view = FlexTreeBuffer(
-            styles: s, layouts: l, links: k, measures: measures, baselines: baselines, count: stylePointer.count)
+            styles: s, layouts: l, links: k, measures: measures, baselines: baselines,
+            minContentWidths: minContentWidths, count: stylePointer.count)
           var engine = FlexEngine(tree: view, config: config, generation: generation)
           engine.calculateLayout(
             root, ownerWidth: availableWidth, ownerHeight: availableHeight, direction: direction)
@@ -216,6 +227,8 @@ struct FlexTreeBuffer: LayoutTree {
   let measures: [MeasureFunction]
   /// Baseline functions.
   let baselines: [BaselineFunction]
+  /// Min-content width functions.
+  let minContentWidths: [MinContentWidthFunction]
   /// Number of nodes.
   let count: Int
 
@@ -248,6 +261,11 @@ struct FlexTreeBuffer: LayoutTree {
   /// Calls the measure function.
   func measure(_ node: NodeIndex, width: AxisOffer, height: AxisOffer) -> Size {
     measures[Int(links[Int(node)].measure)](width, height)
+  }
+  /// Calls the min-content width function, or NaN.
+  func minContentWidth(_ node: NodeIndex) -> Double {
+    let i = links[Int(node)].minContent
+    return i >= 0 ? minContentWidths[Int(i)]() : .nan
   }
   /// True when a baseline function exists.
   @inline(__always) func hasBaseline(_ node: NodeIndex) -> Bool { links[Int(node)].baseline >= 0 }

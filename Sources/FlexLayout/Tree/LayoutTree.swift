@@ -20,6 +20,8 @@ package protocol LayoutTree {
   func hasMeasure(_ node: NodeIndex) -> Bool
   /// Calls `node`'s measure function with the offered content-box width and height.
   func measure(_ node: NodeIndex, width: AxisOffer, height: AxisOffer) -> Size
+  /// The min-content width of a measured leaf that reports one, points; NaN otherwise.
+  func minContentWidth(_ node: NodeIndex) -> Double
   /// True when `node` has a baseline function.
   func hasBaseline(_ node: NodeIndex) -> Bool
   /// Calls `node`'s baseline function with its laid-out width and height.

@@ -10,6 +10,8 @@ package enum BoxMeasureDecoder {
     package var measure: MeasureFunction
     /// The leaf's first baseline, when its text has one.
     package var baseline: BaselineFunction?
+    /// The leaf's min-content width (its longest word), for CSS's automatic minimum size.
+    package var minContentWidth: MinContentWidthFunction?
   }
 
   /// Decodes `value` for a leaf styled `style`; `path` names `value`.
@@ -28,6 +30,8 @@ package enum BoxMeasureDecoder {
     }
     let text = try string(object, "text", path)
     let fontSize = try fontSizeValue(object, path)
+    // Both kinds set every character `fontSize` wide, so the longest word is the min-content width.
+    let longestWord = fontSize * Double(text.split(separator: " ").map { $0.unicodeScalars.count }.max() ?? 0)
     switch kind {
     case "yoga-text":
       let isColumn = style.flexDirection.isColumn
@@ -36,7 +40,7 @@ package enum BoxMeasureDecoder {
           let size = YogaTextMeasure.measure(
             text: text, fontSize: fontSize, isColumn: isColumn, width: constraint(width), height: constraint(height))
           return Size(width: size.width, height: size.height)
-        }, baseline: nil)
+        }, baseline: nil, minContentWidth: { longestWord })
     case "text":
       let font = try string(object, "font", path)
       guard font.lowercased() == "ahem" else {
@@ -50,7 +54,7 @@ package enum BoxMeasureDecoder {
           let size = AhemMeasure.measure(text: text, fontSize: fontSize, width: constraint(width))
           return Size(width: size.width, height: size.height)
         },
-        baseline: { _, _ in 0.8 * fontSize })
+        baseline: { _, _ in 0.8 * fontSize }, minContentWidth: { longestWord })
     default:
       throw SpecDecodingError(
         path: kindPath, message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")

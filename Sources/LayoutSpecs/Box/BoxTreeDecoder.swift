@@ -90,7 +90,8 @@ package struct BoxTreeDecoder: Sendable {
         leaf = try BoxMeasureDecoder.decode(measure, style: style, path: JSONPath.member(pathOf(here), "measure"))
         leaves += 1
       }
-      let node = tree.addNode(style: style, measure: leaf?.measure, baseline: leaf?.baseline)
+      let node = tree.addNode(
+        style: style, measure: leaf?.measure, baseline: leaf?.baseline, minContentWidth: leaf?.minContentWidth)
       if item.parent >= 0 { tree.appendChild(node, to: item.parent) } else { root = node }
       if let children = object["children"], !children.isNull {
         guard case .array(let array) = children else {
