@@ -1,1 +1,0 @@
-// Module FlexLayout: see README.md "Modules".

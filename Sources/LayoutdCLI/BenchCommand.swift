@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import JSONCodec
+import LayoutSpecs
+
+/// `layoutd bench [--runs N] [DIR|FILE ...]`: times the layout engine on the bench trees. Runs on the main thread
+/// (8 MiB stack, so deep trees are timed inline without `DeepLayoutRunner`'s thread); the parallel test uses two
+/// worker threads. Meant for release builds; prints a table to stdout. `layoutd bench --stack FILE...` prints the
+/// stack bytes per level of nesting that layout used.
+package enum BenchCommand {
+  /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
+  package static func run(_ arguments: [String]) -> Int32 {
+    var runs = 31
+    var paths: [String] = []
+    if arguments.first == "--stack" {
+      for file in arguments.dropFirst() {
+        guard let data = FileManager.default.contents(atPath: file), let value = try? JSONParser.parse([UInt8](data)),
+          var prepared = try? FormatCaseLayout.prepareBenchTree(value)
+        else { return 1 }
+        let bytes = prepared.measureStackBytes()
+        print("\(file): depth \(prepared.depth), stack \(bytes) bytes, \(bytes / max(prepared.depth, 1)) per level")
+      }
+      return 0
+    }
+    var i = 0
+    while i < arguments.count {
+      let a = arguments[i]
+      if a == "--runs" {
+        guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
+          FileHandle.standardError.write(Data("layoutd bench: --runs needs a positive integer\n".utf8))
+          return 2
+        }
+        runs = n
+        i += 2
+        continue
+      }
+      paths.append(a)
+      i += 1
+    }
+    if paths.isEmpty { paths = ["Tests/Fixtures/bench"] }
+    let files: [String]
+    do {
+      files = try benchFiles(paths)
+    } catch {
+      FileHandle.standardError.write(Data("layoutd bench: \(error)\n".utf8))
+      return 1
+    }
+    print(
+      pad("tree", 20) + pad("nodes", 8) + pad("median ms", 11) + pad("ns/node", 9) + pad("cpu ns/n", 9) + pad("measure", 9)
+        + pad("per leaf", 9) + "relayout ns")
+    var feedCell: JSONValue?
+    for file in files {
+      do {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        let value = try JSONParser.parse(bytes)
+        var prepared = try FormatCaseLayout.prepareBenchTree(value)
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        if name == "feed-cell" { feedCell = value }
+        print(row(name, &prepared, runs: runs))
+      } catch {
+        FileHandle.standardError.write(Data("layoutd bench: \(file): \(error)\n".utf8))
+        return 1
+      }
+    }
+    if let feedCell {
+      let (one, two) = parallelFeedCells(feedCell)
+      print(
+        "10,000 feed-cells: 1 thread \(format(one * 1e3, 1)) ms, 2 threads \(format(two * 1e3, 1)) ms, "
+          + "scaling \(format(one / two, 2))x")
+    }
+    return 0
+  }
+
+  /// The bench files named by `paths` (directories expand to their `*.json`, sorted).
+  private static func benchFiles(_ paths: [String]) throws -> [String] {
+    var files: [String] = []
+    for p in paths {
+      var isDir: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: p])
+      }
+      if isDir.boolValue {
+        files += try FileManager.default.contentsOfDirectory(atPath: p).filter { $0.hasSuffix(".json") }.sorted()
+          .map { p + "/" + $0 }
+      } else {
+        files.append(p)
+      }
+    }
+    return files
+  }
+
+  /// Times one tree: full layouts with every cache cleared, measure calls of one layout, clean relayout.
+  private static func row(_ name: String, _ prepared: inout FormatCaseLayout.Prepared, runs: Int) -> String {
+    prepared.layoutInline(.ltr)
+    var times: [Double] = []
+    var cpuTimes: [Double] = []
+    for _ in 0..<runs {
+      prepared.invalidateAll()
+      let start = DispatchTime.now().uptimeNanoseconds
+      let cpuStart = threadCPUNanoseconds()
+      prepared.layoutInline(.ltr)
+      cpuTimes.append(threadCPUNanoseconds() - cpuStart)
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    }
+    times.sort()
+    cpuTimes.sort()
+    let median = times[times.count / 2]
+    let cpuMedian = cpuTimes[cpuTimes.count / 2]
+    prepared.invalidateAll()
+    let before = prepared.measureCalls
+    prepared.layoutInline(.ltr)
+    let calls = prepared.measureCalls - before
+    // Nothing changed: the root's cached layout answers.
+    let repeats = 10_000
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<repeats { prepared.layoutInline(.ltr) }
+    let relayout = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(repeats)
+    let perLeaf = prepared.measuredLeafCount > 0 ? format(Double(calls) / Double(prepared.measuredLeafCount), 2) : "-"
+    return pad(name, 20) + pad("\(prepared.nodeCount)", 8) + pad(format(median / 1e6, 3), 11)
+      + pad(format(median / Double(prepared.nodeCount), 0), 9)
+      + pad(format(cpuMedian / Double(prepared.nodeCount), 0), 9) + pad("\(calls)", 9) + pad(perLeaf, 9)
+      + format(relayout, 0)
+  }
+
+  /// Lays out 10,000 fresh copies of the feed-cell tree on one thread, then split over two; returns both wall
+  /// times (s). Each thread decodes its own template (as each layout job builds its own tree), so threads share
+  /// no reference-counted storage.
+  private static func parallelFeedCells(_ cell: JSONValue) -> (Double, Double) {
+    let count = 10_000
+    @Sendable func work(_ n: Int) {
+      guard var template = try? FormatCaseLayout.prepareBenchTree(cell) else { return }
+      template.invalidateAll()
+      for _ in 0..<n {
+        var copy = template
+        copy.layoutInline(.ltr)
+      }
+    }
+    var start = DispatchTime.now().uptimeNanoseconds
+    work(count)
+    let one = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    start = DispatchTime.now().uptimeNanoseconds
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in work(count / 2) }
+    let two = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return (one, two)
+  }
+
+  /// CPU time consumed by the calling thread, nanoseconds (steadier than wall time on a loaded machine).
+  private static func threadCPUNanoseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
+  }
+
+  /// `s` left-aligned in `width` columns.
+  private static func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+  }
+
+  /// `v` with `digits` fraction digits.
+  private static func format(_ v: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (v * scale).rounded() / scale
+    if digits == 0 { return String(Int64(r)) }
+    let s = String(r)
+    let parts = s.split(separator: ".", maxSplits: 1)
+    let frac = parts.count > 1 ? String(parts[1]) : ""
+    return String(parts[0]) + "." + frac.padding(toLength: digits, withPad: "0", startingAt: 0)
+  }
+}
