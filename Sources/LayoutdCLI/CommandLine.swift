@@ -9,6 +9,7 @@ public enum LayoutdCommand {
            layoutd layout [--direction ltr|rtl|both] [FILE|-]
                                                     lay out one JSON document and print the frames
            layoutd bench [--runs N] [DIR|FILE ...]  benchmark the layout engine (release build)
+           layoutd bench --json [--runs N]          benchmark the JSON codec beside Foundation
            layoutd --help | --version
     """
 
@@ -25,6 +26,12 @@ public enum LayoutdCommand {
     case "--version":
       print("layoutd \(version)")
       return 0
+    case "layout":
+      return LayoutCommand.run(Array(arguments.dropFirst()))
+    case "bench":
+      let rest = Array(arguments.dropFirst())
+      if rest.first == "--json" { return JSONBench.run(rest) }
+      return BenchCommand.run(rest)
     default:
       printError("layoutd: unknown command '\(first)'\n\(usage)")
       return 2

@@ -39,7 +39,7 @@ package enum BoxMeasureDecoder {
         measure: { width, height in
           let size = YogaTextMeasure.measure(
             text: text, fontSize: fontSize, isColumn: isColumn, width: constraint(width), height: constraint(height))
-          return Size(width: size.width, height: size.height)
+          return FlexLayout.Size(width: size.width, height: size.height)
         }, baseline: nil, minContentWidth: { longestWord })
     case "text":
       let font = try string(object, "font", path)
@@ -52,7 +52,7 @@ package enum BoxMeasureDecoder {
       return Leaf(
         measure: { width, _ in
           let size = AhemMeasure.measure(text: text, fontSize: fontSize, width: constraint(width))
-          return Size(width: size.width, height: size.height)
+          return FlexLayout.Size(width: size.width, height: size.height)
         },
         baseline: { _, _ in 0.8 * fontSize }, minContentWidth: { longestWord })
     default:
