@@ -1,0 +1,62 @@
+import Typography
+
+/// Measures text leaves with the Typography engine: real fonts found by family in a `FontRegistry`, plus the
+/// built-in `ahem`. Pure over the registry; safe on concurrent layout queues.
+package enum TypographyTextMeasurer {
+  /// A measurer that lays text out in fonts from `registry` (texture.md §7.8: laid out within the range's
+  /// maximum width, width = longest line). A missing family fails the leaf with a message naming it.
+  package static func measurer(registry: FontRegistry = .system) -> LayoutEnvironment.TextMeasurer {
+    { (leaf: TextLeaf, range: SizeRange) throws(LayoutFailure) -> TextMeasurement in
+      let maxWidth = range.max.width
+      let width: SizeConstraint = maxWidth.isFinite && maxWidth < 10_000_000 ? .atMost(maxWidth) : .unbounded
+      let layout: TextLayout
+      do {
+        layout = try registry.layout(
+          text: leaf.text, family: leaf.fontFamily, weight: leaf.fontWeight, size: leaf.fontSize,
+          options: options(for: leaf), width: width)
+      } catch {
+        throw LayoutFailure(path: "", message: "\(error)")
+      }
+      let last = layout.lines.count - 1
+      let lines = layout.lines.enumerated().map { index, line in
+        LayoutSpecs.TextLine(
+          range: line.range, x: line.x, width: line.width, baseline: line.baseline,
+          isTruncated: layout.truncated && index == last)
+      }
+      return TextMeasurement(
+        size: Size(layout.width, layout.height), lines: lines, ascender: layout.ascender,
+        descender: layout.descender)
+    }
+  }
+
+  /// Typography options for a leaf (kerning on, as TextKit and browsers kern).
+  static func options(for leaf: TextLeaf) -> TextOptions {
+    let lineHeight: Typography.LineHeight
+    switch leaf.lineHeight {
+    case .normal: lineHeight = .normal
+    case .points(let p): lineHeight = .points(p)
+    }
+    let truncation: Typography.Truncation
+    switch leaf.truncation {
+    case .tail(let marker): truncation = .tail(marker)
+    case .clip, .none: truncation = .clip
+    }
+    let alignment: Typography.TextAlignment
+    switch leaf.alignment {
+    case .natural: alignment = .natural
+    case .left: alignment = .left
+    case .center: alignment = .center
+    case .right: alignment = .right
+    case .justified: alignment = .justified
+    }
+    return TextOptions(lineHeight: lineHeight, maxLines: leaf.maxLines, truncation: truncation, alignment: alignment)
+  }
+}
+
+extension LayoutEnvironment {
+  /// The environment cells are laid out in: Texture's pixel `scale`, text measured with real fonts from
+  /// `registry`.
+  package static func standard(scale: Double, registry: FontRegistry = .system) -> LayoutEnvironment {
+    LayoutEnvironment(scale: scale, measureText: TypographyTextMeasurer.measurer(registry: registry))
+  }
+}
