@@ -38,10 +38,22 @@ import Testing
       Self.decodingError(#"{"root":{"children":[{"measure":{"kind":"image"}}]}}"#)
         == #"root.children[0].measure.kind: unknown measure kind "image"; expected "text" or "yoga-text""#)
     #expect(
-      Self.decodingError(#"{"root":{"measure":{"kind":"text","text":"a","font":"DejaVu Sans","fontSize":10}}}"#)
-        == #"root.measure.font: font "DejaVu Sans" is not available: real fonts arrive with the Typography integration; only "ahem" can be measured"#)
+      Self.decodingError(#"{"root":{"measure":{"kind":"text","text":"a","font":"No Such Sans","fontSize":10}}}"#)
+        == #"root.measure.font: font family "No Such Sans" not found"#)
     #expect(Self.decodingError(#"{"root":{"style":{"margin":{"middle":1}}}}"#)?.hasPrefix("root.style.margin.middle: unknown edge") == true)
     #expect(Self.decodingError(#"{"root":{"style":{"colour":"red"}}}"#) == "root.style.colour: unknown style property")
+  }
+
+  /// A `text` measure in a real font lays out as Chromium does (Tests/Fixtures/text/dejavu-browser.json, first
+  /// paragraph: DejaVu Sans 11 pt in a 60 pt column breaks into 11 lines, 143 pt tall).
+  @Test func realFontTextMeasureMatchesTheBrowser() throws {
+    let text = "The quick brown fox jumps over the lazy dog and keeps running through the forest until night falls."
+    let json = #"{"available":{"width":null,"height":null},"root":{"style":{"width":60},"children":[{"measure":"#
+      + #"{"kind":"text","text":"\#(text)","font":"DejaVu Sans","fontSize":11}}]}}"#
+    let frame = try FormatCaseLayout.layoutBenchTree(try JSONParser.parse(json))
+    let child = frame["children"]?.arrayValue?.first
+    #expect(child?["height"]?.doubleValue == 143)
+    #expect(child?["width"]?.doubleValue == 60)
   }
 
   /// Infinite numbers are rejected (the JSON reader turns out-of-range literals into infinity).

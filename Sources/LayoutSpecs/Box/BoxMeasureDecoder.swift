@@ -43,18 +43,33 @@ package enum BoxMeasureDecoder {
         }, baseline: nil, minContentWidth: { longestWord })
     case "text":
       let font = try string(object, "font", path)
-      guard font.lowercased() == "ahem" else {
-        throw SpecDecodingError(
-          path: JSONPath.member(path, "font"),
-          message: "font \"\(font)\" is not available: real fonts arrive with the Typography integration; "
-            + "only \"ahem\" can be measured")
+      if font.lowercased() == "ahem" {
+        return Leaf(
+          measure: { width, _ in
+            let size = AhemMeasure.measure(text: text, fontSize: fontSize, width: constraint(width))
+            return FlexLayout.Size(width: size.width, height: size.height)
+          },
+          baseline: { _, _ in 0.8 * fontSize }, minContentWidth: { longestWord })
+      }
+      // A real font, measured as a browser lays out plain text (FORMAT.md: kerning off unless textMetrics says).
+      let face: Font
+      do {
+        face = try FontRegistry.system.font(family: font)
+      } catch {
+        throw SpecDecodingError(path: JSONPath.member(path, "font"), message: "\(error)")
+      }
+      let options = TextOptions(kerning: false)
+      let minContent = text.split(separator: " ").reduce(0.0) { widest, word in
+        max(widest, TextLayout(text: String(word), font: face, size: fontSize, options: options, width: .unbounded).width)
       }
       return Leaf(
         measure: { width, _ in
-          let size = AhemMeasure.measure(text: text, fontSize: fontSize, width: constraint(width))
-          return FlexLayout.Size(width: size.width, height: size.height)
+          let layout = TextLayout(text: text, font: face, size: fontSize, options: options, width: constraint(width))
+          return FlexLayout.Size(width: layout.width, height: layout.height)
         },
-        baseline: { _, _ in 0.8 * fontSize }, minContentWidth: { longestWord })
+        baseline: { width, _ in
+          TextLayout(text: text, font: face, size: fontSize, options: options, width: .exactly(width)).ascender
+        }, minContentWidth: { minContent })
     default:
       throw SpecDecodingError(
         path: kindPath, message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
