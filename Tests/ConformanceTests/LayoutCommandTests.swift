@@ -1,0 +1,123 @@
+import Foundation
+import JSONCodec
+import Testing
+
+/// `layoutd layout` run as a process on every conformance and bench file (the built binary, through pipes).
+@Suite(.serialized) struct LayoutCommandTests {
+  /// The package root, from this file's path.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The debug build of the daemon (`swift test` builds it with the tests).
+  static var binary: URL { root.appendingPathComponent(".build/debug/layoutd") }
+
+  /// Runs `layoutd` with `arguments` and `stdin`; returns exit status, stdout and stderr.
+  static func run(_ arguments: [String], stdin: Data = Data()) throws -> (status: Int32, out: Data, err: String) {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(stdin)
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
+  }
+
+  /// Every fixture file the command must read, with whether its cases are layout cases.
+  static let files: [(path: String, layout: Bool)] = {
+    var files: [(String, Bool)] = []
+    let fm = FileManager.default
+    for dir in ["conformance/yoga", "conformance/texture", "bench"] {
+      let url = root.appendingPathComponent("Tests/Fixtures").appendingPathComponent(dir)
+      let names = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+      for name in names where name != "table-10k.json" {  // 7 MB: too slow for a debug test, run by hand
+        let isLayout = dir != "conformance/texture" || name == "stack-layout.json" || name == "layout-specs.json"
+        files.append((url.appendingPathComponent(name).path, isLayout))
+      }
+    }
+    return files
+  }()
+
+  @Test func laysOutEveryFixtureFile() throws {
+    #expect(Self.files.count >= 40)
+    for (path, isLayout) in Self.files {
+      let result = try Self.run(["layout", path])
+      #expect(result.status == 0, "\(path): \(result.err)")
+      let document = try JSONParser.parse(Array(result.out))
+      if path.contains("/bench/") {
+        #expect(document["ltr"]?["width"]?.doubleValue != nil, "\(path)")
+        #expect(document["rtl"]?["width"]?.doubleValue != nil, "\(path)")
+        continue
+      }
+      let input = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+      let results = document["results"]?.arrayValue ?? []
+      #expect(results.count == input["cases"]?.arrayValue?.count, "\(path)")
+      let errors = results.filter { $0["error"] != nil }
+      if isLayout {
+        #expect(errors.isEmpty, "\(path): \(errors.first.map { JSONWriter.string($0) } ?? "")")
+      } else {
+        #expect(errors.count == results.count, "\(path): non-layout cases must report an error each")
+      }
+    }
+  }
+
+  @Test func textureCaseOutputShape() throws {
+    let json = #"{"cases":[{"name":"one","input":{"scale":2,"sizeRange":{"min":[0,0],"max":[100,100]},"#
+      + #""root":{"type":"inset","insets":{"top":10,"left":10,"bottom":10,"right":10},"#
+      + #""child":{"type":"node","name":"a","style":{"width":20,"height":30}}}}}]}"#
+    let result = try Self.run(["layout", "-"], stdin: Data(json.utf8))
+    #expect(result.status == 0)
+    // Inset 10 on each side around a 20×30 node: size 40×50, the node at (10, 10).
+    #expect(
+      String(decoding: result.out, as: UTF8.self)
+        == #"{"results":[{"name":"one","size":[40,50],"frames":{"a":[10,10,20,30]}}]}"# + "\n")
+  }
+
+  @Test func directionFlagAndSingleTree() throws {
+    let json = #"{"available":{"width":100,"height":null},"root":{"style":{"width":100,"flexDirection":"row"},"#
+      + #""children":[{"style":{"width":30,"height":10}}]}}"#
+    let result = try Self.run(["layout", "--direction", "rtl"], stdin: Data(json.utf8))
+    #expect(result.status == 0)
+    // RTL row: the 30-wide child sits at the right edge, left = 100 − 30 = 70.
+    #expect(
+      String(decoding: result.out, as: UTF8.self)
+        == #"{"rtl":{"left":0,"top":0,"width":100,"height":10,"children":[{"left":70,"top":0,"width":30,"height":10,"children":[]}]}}"#
+        + "\n")
+  }
+
+  @Test func unreadableInputExitsWithTwo() throws {
+    let notJSON = try Self.run(["layout"], stdin: Data("nope".utf8))
+    #expect(notJSON.status == 2)
+    #expect(notJSON.err.hasPrefix("layoutd layout: input is not valid JSON"))
+    let wrongShape = try Self.run(["layout", "-"], stdin: Data(#"{"x": 1}"#.utf8))
+    #expect(wrongShape.status == 2)
+    let missing = try Self.run(["layout", "/nonexistent/file.json"])
+    #expect(missing.status == 2)
+    #expect(missing.err == "layoutd layout: cannot read /nonexistent/file.json: No such file or directory\n")
+    let badFlag = try Self.run(["layout", "--direction", "up", "-"])
+    #expect(badFlag.status == 2)
+  }
+
+  @Test func badCaseYieldsErrorAndTheRestRuns() throws {
+    let json = #"{"cases":[{"name":"bad","root":{"style":{"width":"wide"}}},"#
+      + #"{"name":"good","root":{"style":{"width":10,"height":10}},"expected":{"ltr":{}}}]}"#
+    let result = try Self.run(["layout", "-"], stdin: Data(json.utf8))
+    #expect(result.status == 0)
+    let results = try JSONParser.parse(Array(result.out))["results"]?.arrayValue ?? []
+    #expect(results.count == 2)
+    #expect(
+      results.first?["error"]?.stringValue
+        == #"root.style.width: expected a length (a number, "N%", "auto", "max-content", "fit-content" or "stretch"), got "wide""#
+    )
+    #expect(results.last?["ltr"]?["width"]?.doubleValue == 10)
+    #expect(results.last?["rtl"] == nil)
+  }
+}
