@@ -13,7 +13,7 @@ enum ServerMethods {
   ]
 
   /// Notifications the server sends.
-  static let notifications = ["table/didCommit", "window/logMessage"]
+  static let notifications = ["table/didCommit", "table/heightChanged", "window/logMessage"]
 
   /// Every method, server-level and session-routed.
   static let table: [String: Handler] = {

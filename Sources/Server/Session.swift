@@ -146,6 +146,7 @@ actor Session {
       }
       do throws(NodeTreeError) {
         let acceptance = try table.acceptLayout(id: result.id, generation: result.generation, height: result.height)
+        publish(acceptance.heightChanges)
         publish(acceptance.commits)
       } catch {
         notify(Notifications.logMessage(type: 1, "session \"\(id)\": \(error.message)"))

@@ -22,6 +22,7 @@ enum SessionMethods {
     "table/waitUntilAllUpdatesAreProcessed": { _, _ throws(ResponseError) in .waitForCommit },
     "table/contentSize": { session, _ throws(ResponseError) in .result(session.contentSize) },
     "table/rowFrame": { session, params throws(ResponseError) in try session.rowFrame(params) },
+    "cell/setNeedsLayout": { session, params throws(ResponseError) in try session.setNeedsLayout(params) },
   ]
 }
 

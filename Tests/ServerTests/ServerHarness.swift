@@ -94,6 +94,22 @@ final class ServerHarness: Sendable {
     return received.withLock { $0 }
   }
 
+  /// Waits up to 10 s for a notification named `method` and takes it (with everything before it).
+  func notification(_ method: String) async -> JSONValue? {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let taken: JSONValue? = received.withLock { messages in
+        guard let index = messages.firstIndex(where: { $0["method"] == .string(method) }) else { return nil }
+        let found = messages[index]
+        messages.removeFirst(index + 1)
+        return found
+      }
+      if let taken { return taken }
+      try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return nil
+  }
+
   /// Sends a notification.
   func notify(_ method: String, _ params: String = "{}") {
     send(#"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params)}"#)
