@@ -1,3 +1,4 @@
+import Dispatch
 import JSONRPC
 import Server
 
@@ -35,6 +36,11 @@ enum ServeCommand {
     }
     let server = LayoutServer(version: LayoutdCommand.version)
     let connection = StdioConnection(input: 0, output: protocolOut)
+    // SIGTERM ends the connection like end of input: status 0 after `shutdown`, 1 otherwise.
+    signal(SIGTERM, SIG_IGN)
+    let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+    terminate.setEventHandler { connection.stop() }
+    terminate.resume()
     connection.start(handler: server)
     connection.waitUntilClosed()
     connection.waitForPendingWrites()

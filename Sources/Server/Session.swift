@@ -79,8 +79,9 @@ actor Session {
       case .layoutResults(let results):
         accept(results)
       case .dispose(let reply):
-        reply?.result(.null)
+        for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
         waiters.removeAll()
+        reply?.result(.null)
         jobs.finish()
         return
       case .close(let done):
