@@ -17,7 +17,8 @@ let package = Package(
     .target(name: "NodeTree", dependencies: ["LayoutSpecs"]),
     // Transport and commands.
     .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
-    .target(name: "LayoutdCLI", dependencies: ["LayoutSpecs", "Typography", "JSONCodec"]),
+    .target(name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "JSONCodec"]),
+    .target(name: "LayoutdCLI", dependencies: ["LayoutSpecs", "Typography", "JSONCodec", "JSONRPC", "Server"]),
     .executableTarget(name: "layoutd", dependencies: ["LayoutdCLI"]),
     // Tests.
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
@@ -26,6 +27,7 @@ let package = Package(
     .testTarget(name: "TypographyTests", dependencies: ["Typography"]),
     .testTarget(name: "LayoutSpecsTests", dependencies: ["LayoutSpecs", "JSONCodec"]),
     .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "JSONCodec"]),
+    .testTarget(name: "ServerTests", dependencies: ["Server", "JSONRPC", "JSONCodec"]),
     .testTarget(name: "ConformanceTests", dependencies: ["LayoutSpecs", "JSONCodec", "FlexLayout"]),
   ],
   swiftLanguageModes: [.v6]

@@ -15,11 +15,10 @@ public enum LayoutdCommand {
 
   /// Runs the command named by `arguments` (without the program name) and returns the exit status.
   public static func run(_ arguments: [String]) -> Int32 {
-    guard let first = arguments.first else {
-      printError("layoutd: serving is not available yet; see --help")
-      return 2
-    }
+    guard let first = arguments.first else { return ServeCommand.run([]) }
     switch first {
+    case "--stdio", "--log-level":
+      return ServeCommand.run(arguments)
     case "--help", "-h", "help":
       print(usage)
       return 0

@@ -1,0 +1,49 @@
+import Dispatch
+import JSONRPC
+import Server
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `layoutd [--stdio] [--log-level LEVEL]`: serves JSON-RPC on stdin/stdout until `exit` or end of input.
+enum ServeCommand {
+  /// Serves and returns the exit status (0 after `shutdown`, 1 otherwise, 2 on a usage error).
+  static func run(_ arguments: [String]) -> Int32 {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--stdio":
+        continue
+      case "--log-level":
+        guard let level = rest.popFirst(), ["error", "warning", "info", "log", "off"].contains(level) else {
+          printError("layoutd: --log-level needs one of error, warning, info, log, off")
+          return 2
+        }
+      default:
+        printError("layoutd: unknown option '\(argument)'\n\(LayoutdCommand.usage)")
+        return 2
+      }
+    }
+    signal(SIGPIPE, SIG_IGN)
+    // The protocol owns a private copy of stdout; fd 1 then points at stderr so stray prints cannot corrupt it.
+    let protocolOut = dup(1)
+    guard protocolOut >= 0, dup2(2, 1) >= 0 else {
+      printError("layoutd: cannot set up stdout for the protocol (errno \(errno))")
+      return 1
+    }
+    let server = LayoutServer(version: LayoutdCommand.version)
+    let connection = StdioConnection(input: 0, output: protocolOut)
+    // SIGTERM ends the connection like end of input: status 0 after `shutdown`, 1 otherwise.
+    signal(SIGTERM, SIG_IGN)
+    let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+    terminate.setEventHandler { connection.stop() }
+    terminate.resume()
+    connection.start(handler: server)
+    connection.waitUntilClosed()
+    connection.waitForPendingWrites()
+    return server.exitStatus ?? 1
+  }
+}

@@ -1,0 +1,133 @@
+import JSONCodec
+import JSONRPC
+import Synchronization
+
+/// The layoutd JSON-RPC server: lifecycle, the method table, and routing of session methods to their sessions.
+///
+/// The connection delivers messages one at a time; server methods are answered at once, session methods are
+/// queued on their session's ordered stream (so one session keeps arrival order while others may overtake).
+package final class LayoutServer: MessageHandler {
+  /// Lifecycle phase.
+  enum Phase: Sendable { case uninitialized, running, shuttingDown }
+
+  /// Mutable server state (touched by the delivery loop, read by `exitStatus`).
+  struct State: Sendable {
+    /// Where the lifecycle is.
+    var phase = Phase.uninitialized
+    /// Live sessions by id.
+    var sessions: [String: Session] = [:]
+    /// Last automatic session number ("s<n>").
+    var lastSessionNumber = 0
+    /// Set by `exit` or end of input.
+    var exitStatus: Int32?
+  }
+
+  /// The version reported in `initialize`.
+  package let version: String
+  /// Guarded state.
+  let state = Mutex(State())
+
+  /// A server reporting `version`.
+  package init(version: String) {
+    self.version = version
+  }
+
+  /// The status the process should exit with: 0 after `shutdown`, 1 otherwise; nil while still serving.
+  package var exitStatus: Int32? { state.withLock { $0.exitStatus } }
+
+  /// Handles one frame from the connection.
+  package func handle(_ message: IncomingMessage, connection: StdioConnection) async {
+    switch message {
+    case .message(let m):
+      dispatch(m, connection: connection, deliver: { connection.send($0) })
+    case .invalid(let error):
+      connection.send(error.response)
+    case .batch(let items):
+      let requests = items.filter { if case .success(.request) = $0 { true } else if case .failure = $0 { true } else { false } }
+      let collector = BatchCollector(expected: requests.count) { connection.send(batch: $0) }
+      for item in items {
+        switch item {
+        case .success(let m): dispatch(m, connection: connection, deliver: { collector.add($0) })
+        case .failure(let error): collector.add(error.response)
+        }
+      }
+    }
+  }
+
+  /// Sets the exit status on end of input when `exit` has not.
+  package func connectionClosed(_ connection: StdioConnection, reason: CloseReason) async {
+    let sessions = state.withLock { s in
+      if s.exitStatus == nil { s.exitStatus = s.phase == .shuttingDown ? 0 : 1 }
+      defer { s.sessions.removeAll() }
+      return Array(s.sessions.values)
+    }
+    // Requests already queued on a session are answered before the connection is reported closed.
+    for session in sessions {
+      await withCheckedContinuation { done in
+        if case .terminated = session.jobs.yield(.close(done)) { done.resume() }
+      }
+    }
+  }
+
+  /// Applies the lifecycle rules, then runs the method from `ServerMethods.table`.
+  func dispatch(_ message: Message, connection: StdioConnection, deliver: @escaping @Sendable (Message) -> Void) {
+    let reply: Reply?
+    let method: String
+    let params: JSONValue
+    switch message {
+    case .request(let id, let m, let p):
+      reply = Reply(id: id, deliver: deliver)
+      method = m
+      params = p
+    case .notification(let m, let p):
+      reply = nil
+      method = m
+      params = p
+    case .response, .errorResponse:
+      return  // The server sends no requests, so responses are ignored.
+    }
+    if method == "exit" {
+      state.withLock { $0.exitStatus = $0.phase == .shuttingDown ? 0 : 1 }
+      connection.stop()
+      return
+    }
+    let phase = state.withLock { $0.phase }
+    switch phase {
+    case .uninitialized where method != "initialize":
+      reply?.error(ServerError.notInitialized)
+      return
+    case .shuttingDown:
+      reply?.error(ServerError.shuttingDown)
+      return
+    default:
+      break
+    }
+    guard let handler = ServerMethods.table[method] else {
+      reply?.error(ServerError.methodNotFound(method))
+      return
+    }
+    handler(Call(server: self, params: params, reply: reply, notify: { connection.send($0) }))
+  }
+}
+
+/// One call handed to a server method.
+struct Call: Sendable {
+  /// The server.
+  let server: LayoutServer
+  /// The raw params.
+  let params: JSONValue
+  /// Where the answer goes; nil for a notification.
+  let reply: Reply?
+  /// Pushes a notification to the client.
+  let notify: @Sendable (Message) -> Void
+
+  /// Runs `body` and answers with its result or error (nothing for a notification).
+  func answer(_ body: () throws(ResponseError) -> JSONValue) {
+    do throws(ResponseError) {
+      let value = try body()
+      reply?.result(value)
+    } catch {
+      reply?.error(error)
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import JSONCodec
+import JSONRPC
+
+/// The server-level method table: name → handler. Session methods are routed by their `sessionId`.
+enum ServerMethods {
+  /// A handler for one call.
+  typealias Handler = @Sendable (Call) -> Void
+
+  /// Layout-spec element types the decoder accepts (reported in `initialize`).
+  static let elementTypes = [
+    "stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper", "corner",
+    "node", "text", "image", "box",
+  ]
+
+  /// Notifications the server sends.
+  static let notifications = ["table/didCommit", "table/heightChanged", "window/logMessage"]
+
+  /// Every method, server-level and session-routed.
+  static let table: [String: Handler] = {
+    var table: [String: Handler] = [
+      "initialize": initialize,
+      "initialized": { _ in },
+      "shutdown": shutdown,
+      "session/create": createSession,
+      "session/dispose": disposeSession,
+    ]
+    for name in SessionMethods.table.keys {
+      table[name] = { call in route(call, method: name) }
+    }
+    return table
+  }()
+
+  /// `initialize` → {serverInfo, protocolVersion, capabilities}. A second one is refused (-32600).
+  static func initialize(_ call: Call) {
+    call.answer { () throws(ResponseError) -> JSONValue in
+      _ = try Params(call.params)
+      let first = call.server.state.withLock { s in
+        guard s.phase == .uninitialized else { return false }
+        s.phase = .running
+        return true
+      }
+      guard first else { throw ResponseError(code: .invalidRequest, message: "server is already initialized") }
+      let capabilities = JSONObject([
+        ("sessions", .bool(true)), ("tableNode", .bool(true)),
+        ("layoutSpecs", .array(elementTypes.map { .string($0) })),
+        ("notifications", .array(notifications.map { .string($0) })),
+      ])
+      return .object(JSONObject([
+        ("serverInfo", .object(JSONObject([("name", .string("layoutd")), ("version", .string(call.server.version))]))),
+        ("protocolVersion", .string("1.0")),
+        ("capabilities", .object(capabilities)),
+      ]))
+    }
+  }
+
+  /// `shutdown` → null; later requests other than `exit` get -32600.
+  static func shutdown(_ call: Call) {
+    call.server.state.withLock { $0.phase = .shuttingDown }
+    call.reply?.result(.null)
+  }
+
+  /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?} → {sessionId}.
+  static func createSession(_ call: Call) {
+    call.answer { () throws(ResponseError) -> JSONValue in
+      let params = try Params(call.params)
+      let viewport = try params.object("viewport")
+      let width = try viewport.number("width", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
+      let height = try viewport.number("height", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
+      let scale = try params.optionalNumber("scale", in: 1...4, rangeText: "in [1, 4]") ?? 2
+      let separators = try params.optionalBool("separators") ?? true
+      let chosen = try params.optionalString("sessionId")
+      let (stream, continuation) = AsyncStream<SessionJob>.makeStream()
+      let session: Session = try call.server.state.withLock { s throws(ResponseError) -> Session in
+        let id: String
+        if let chosen {
+          guard s.sessions[chosen] == nil else {
+            throw Params.invalid("params.sessionId", "session \"\(chosen)\" already exists")
+          }
+          id = chosen
+        } else {
+          repeat {
+            s.lastSessionNumber += 1
+          } while s.sessions["s\(s.lastSessionNumber)"] != nil
+          id = "s\(s.lastSessionNumber)"
+        }
+        let session = Session(
+          id: id, width: width, height: height, scale: scale, separators: separators, jobs: continuation,
+          notify: call.notify)
+        s.sessions[id] = session
+        return session
+      }
+      Task { await session.run(stream) }
+      return .object(JSONObject([("sessionId", .string(session.id))]))
+    }
+  }
+
+  /// `session/dispose` {sessionId} → null, answered in the session's order; later calls get -32003.
+  static func disposeSession(_ call: Call) {
+    do throws(ResponseError) {
+      let id = try Params(call.params).string("sessionId")
+      let session = call.server.state.withLock { $0.sessions.removeValue(forKey: id) }
+      guard let session else { throw ServerError.unknownSession(id) }
+      session.jobs.yield(.dispose(reply: call.reply))
+    } catch {
+      call.reply?.error(error)
+    }
+  }
+
+  /// Queues a session method on its session's ordered stream.
+  static func route(_ call: Call, method: String) {
+    do throws(ResponseError) {
+      let id = try Params(call.params).string("sessionId")
+      guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
+      session.jobs.yield(.call(method: method, params: call.params, reply: call.reply))
+    } catch {
+      call.reply?.error(error)
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import Dispatch
+import JSONCodec
+import JSONRPC
+import LayoutSpecs
+import NodeTree
+
+/// One unit of work in a session's ordered stream.
+enum SessionJob: Sendable {
+  /// A request (reply non-nil) or notification for this session.
+  case call(method: String, params: JSONValue, reply: Reply?)
+  /// Measured cell heights coming back from the layout queues.
+  case layoutResults([CellResult])
+  /// `session/dispose`: answer, then end the stream.
+  case dispose(reply: Reply?)
+  /// Closing: every earlier job has been handled; resume and end the stream.
+  case close(CheckedContinuation<Void, Never>)
+}
+
+/// One measured cell: height in points without separator, or the reason layout failed (height 0).
+struct CellResult: Sendable {
+  /// The row.
+  let id: RowID
+  /// The generation that was measured.
+  let generation: UInt64
+  /// Cell height in points.
+  let height: Double
+  /// Why the layout failed, when it did.
+  let failure: String?
+}
+
+/// One table session: owns the `TableNode`, handles its jobs one at a time in arrival order (one stream, one
+/// loop), lays cells out on the global concurrent queue and commits their results in order.
+actor Session {
+  /// The session's id.
+  let id: String
+  /// Viewport width W: every cell is laid out in [W×0, W×CGFLOAT_MAX].
+  let width: Double
+  /// Viewport height.
+  let height: Double
+  /// Pixel scale (1…4).
+  let scale: Double
+  /// The table model.
+  var table: TableNode<LayoutElement>
+  /// The engine laying out cells (Texture specs, text measured with the standard fonts).
+  let engine: LayoutEngine
+  /// Pushes notifications to the client.
+  let notify: @Sendable (Message) -> Void
+  /// Internal change-set number of the initial empty reloadData (reported seqs are relative to it).
+  let seqBase: Int
+  /// `waitUntilAllUpdatesAreProcessed` requests waiting for the pending change sets to commit.
+  var waiters: [Reply] = []
+  /// Feeds this session's ordered job stream.
+  nonisolated let jobs: AsyncStream<SessionJob>.Continuation
+
+  /// A session with one empty section; `jobs` must be fed by the caller and drained by `run(stream:)`.
+  init(
+    id: String, width: Double, height: Double, scale: Double, separators: Bool,
+    jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
+  ) {
+    self.id = id
+    self.width = width
+    self.height = height
+    self.scale = scale
+    var table = TableNode<LayoutElement>(separatorHeight: separators ? 1 / scale : 0)
+    _ = try? table.reloadData([[]])
+    seqBase = table.lastSubmittedSeq
+    self.table = table
+    engine = LayoutEngine(environment: .standard(scale: scale))
+    self.jobs = jobs
+    self.notify = notify
+  }
+
+  /// Drains the job stream in order until dispose.
+  func run(_ stream: AsyncStream<SessionJob>) async {
+    for await job in stream {
+      switch job {
+      case .call(let method, let params, let reply):
+        perform(method, params, reply)
+      case .layoutResults(let results):
+        accept(results)
+      case .dispose(let reply):
+        for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
+        waiters.removeAll()
+        reply?.result(.null)
+        jobs.finish()
+        return
+      case .close(let done):
+        jobs.finish()
+        done.resume()
+        return
+      }
+    }
+  }
+
+  /// Runs one method from `SessionMethods.table` and answers it.
+  private func perform(_ method: String, _ params: JSONValue, _ reply: Reply?) {
+    guard let handler = SessionMethods.table[method] else {
+      reply?.error(ServerError.methodNotFound(method))
+      return
+    }
+    do throws(ResponseError) {
+      let p = try Params(params)
+      switch try handler(self, p) {
+      case .result(let value): reply?.result(value)
+      case .waitForCommit:
+        if let reply {
+          if table.isProcessingUpdates { waiters.append(reply) } else { reply.result(progress) }
+        }
+      }
+    } catch {
+      reply?.error(error)
+    }
+  }
+
+  /// A reported seq from an internal change-set number.
+  func seq(_ number: Int) -> Int64 { Int64(max(0, number - seqBase)) }
+
+  /// `{width, height}` of the committed content.
+  var contentSize: JSONValue {
+    .object(JSONObject([
+      ("width", .double(width)), ("height", .double(table.visibleMap.contentHeight(separator: table.separatorHeight))),
+    ]))
+  }
+
+  /// `{seq, contentSize}`: last committed seq and committed content size.
+  var progress: JSONValue {
+    .object(JSONObject([("seq", .int(seq(table.lastCommittedSeq))), ("contentSize", contentSize)]))
+  }
+
+  /// Lays out `requests` off the actor, in parallel, and feeds the results back into the job stream.
+  func schedule(_ requests: [LayoutRequest<LayoutElement>]) {
+    guard !requests.isEmpty else { return }
+    let engine = engine
+    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
+    let jobs = jobs
+    DispatchQueue.global(qos: .userInitiated).async {
+      let results = CellLayout.measure(requests, engine: engine, range: range)
+      jobs.yield(.layoutResults(results))
+    }
+  }
+
+  /// Records measured heights, logs failures, and pushes what committed.
+  private func accept(_ results: [CellResult]) {
+    for result in results {
+      if let failure = result.failure {
+        notify(Notifications.logMessage(type: 1, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)"))
+      }
+      do throws(NodeTreeError) {
+        let acceptance = try table.acceptLayout(id: result.id, generation: result.generation, height: result.height)
+        publish(acceptance.heightChanges)
+        publish(acceptance.commits)
+      } catch {
+        notify(Notifications.logMessage(type: 1, "session \"\(id)\": \(error.message)"))
+      }
+    }
+  }
+
+  /// Pushes `table/didCommit` for each commit, then answers the waiters when nothing is pending.
+  func publish(_ commits: [Commit]) {
+    for commit in commits {
+      var members: [(String, JSONValue)] = [
+        ("sessionId", .string(id)), ("seq", .int(seq(commit.changeSet.seq))),
+        ("contentSize", .object(JSONObject([("width", .double(width)), ("height", .double(commit.contentHeight))]))),
+      ]
+      if !commit.changeSet.insertedRows.isEmpty {
+        members.append(("insertedRowIds", .array(commit.changeSet.insertedRows.map { .string($0.rawValue) })))
+      }
+      if !commit.changeSet.deletedRows.isEmpty {
+        members.append(("deletedRowIds", .array(commit.changeSet.deletedRows.map { .string($0.rawValue) })))
+      }
+      notify(.notification(method: "table/didCommit", params: .object(JSONObject(members))))
+    }
+    if !commits.isEmpty && !table.isProcessingUpdates && !waiters.isEmpty {
+      let answer = progress
+      for waiter in waiters { waiter.result(answer) }
+      waiters.removeAll()
+    }
+  }
+}
