@@ -6,6 +6,7 @@ public enum LayoutdCommand {
   /// Usage text for `--help`.
   public static let usage = """
     usage: layoutd [--stdio] [--log-level LEVEL]     serve JSON-RPC on stdin/stdout (see Protocol.md)
+           layoutd demo [ROWS]                      watch a photo-feed session driven through a spawned daemon
            layoutd layout [--direction ltr|rtl|both] [FILE|-]
                                                     lay out one JSON document and print the frames
            layoutd bench [--runs N] [DIR|FILE ...]  benchmark the layout engine (release build)
@@ -25,6 +26,8 @@ public enum LayoutdCommand {
     case "--version":
       print("layoutd \(version)")
       return 0
+    case "demo":
+      return DemoCommand.run(Array(arguments.dropFirst()))
     case "layout":
       return LayoutCommand.run(Array(arguments.dropFirst()))
     case "bench":

@@ -49,6 +49,10 @@ actor Session {
   let seqBase: Int
   /// `waitUntilAllUpdatesAreProcessed` requests waiting for the pending change sets to commit.
   var waiters: [Reply] = []
+  /// Cells handed to layout jobs whose results have not come back yet (inserts, reloads and relayouts alike).
+  var outstandingLayouts = 0
+  /// True while a submitted change set or a relayout has not been accepted yet.
+  var isBusy: Bool { table.isProcessingUpdates || outstandingLayouts > 0 }
   /// Feeds this session's ordered job stream.
   nonisolated let jobs: AsyncStream<SessionJob>.Continuation
 
@@ -104,7 +108,7 @@ actor Session {
       case .result(let value): reply?.result(value)
       case .waitForCommit:
         if let reply {
-          if table.isProcessingUpdates { waiters.append(reply) } else { reply.result(progress) }
+          if isBusy { waiters.append(reply) } else { reply.result(progress) }
         }
       }
     } catch {
@@ -133,6 +137,7 @@ actor Session {
     let engine = engine
     let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     let jobs = jobs
+    outstandingLayouts += requests.count
     DispatchQueue.global(qos: .userInitiated).async {
       let results = CellLayout.measure(requests, engine: engine, range: range)
       jobs.yield(.layoutResults(results))
@@ -141,6 +146,8 @@ actor Session {
 
   /// Records measured heights, logs failures, and pushes what committed.
   private func accept(_ results: [CellResult]) {
+    outstandingLayouts -= results.count
+    defer { answerWaitersIfIdle() }
     for result in results {
       if let failure = result.failure {
         notify(Notifications.logMessage(type: 1, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)"))
@@ -170,10 +177,14 @@ actor Session {
       }
       notify(.notification(method: "table/didCommit", params: .object(JSONObject(members))))
     }
-    if !commits.isEmpty && !table.isProcessingUpdates && !waiters.isEmpty {
-      let answer = progress
-      for waiter in waiters { waiter.result(answer) }
-      waiters.removeAll()
-    }
+  }
+
+  /// Answers every `waitUntilAllUpdatesAreProcessed` once no change set and no relayout is outstanding, so the
+  /// notifications they caused are written before the answer.
+  func answerWaitersIfIdle() {
+    guard !isBusy, !waiters.isEmpty else { return }
+    let answer = progress
+    for waiter in waiters { waiter.result(answer) }
+    waiters.removeAll()
   }
 }
