@@ -29,7 +29,13 @@ package struct BoxTreeDecoder: Sendable {
     package var measuredLeafCount: Int
     /// Deepest nesting found (root = 1).
     package var depth: Int
+    /// Nodes made by the `embed` function, in the order it was called.
+    package var embeddedNodes: [NodeIndex] = []
   }
+
+  /// Turns a child object whose `type` is not `"box"` (a Texture element), found at a JSON path, into the flex
+  /// style and measure leaf of its node.
+  package typealias Embedder = (JSONObject, String) throws(SpecDecodingError) -> (style: Style, leaf: BoxMeasureDecoder.Leaf)
 
   /// One node waiting to be decoded.
   private struct Pending {
@@ -45,8 +51,9 @@ package struct BoxTreeDecoder: Sendable {
     var depth: Int
   }
 
-  /// Decodes `value` (a NODE) whose JSON path is `path` (e.g. `root`).
-  package func decode(_ value: JSONValue, path: String) throws(SpecDecodingError) -> Result {
+  /// Decodes `value` (a NODE) whose JSON path is `path` (e.g. `root`). Without `embed`, a child whose `type` is
+  /// not `"box"` is an error; with it, such a child becomes a measured leaf made by `embed`.
+  package func decode(_ value: JSONValue, path: String, embed: Embedder? = nil) throws(SpecDecodingError) -> Result {
     var tree = FlexTree()
     var stack = [Pending(value: value, parent: -1, childIndex: 0, parentTrail: -1, depth: 1)]
     // Path reconstruction without building a string per node: (parent trail entry, child index).
@@ -54,6 +61,7 @@ package struct BoxTreeDecoder: Sendable {
     var root: NodeIndex = -1
     var leaves = 0
     var deepest = 0
+    var embedded: [NodeIndex] = []
     /// The JSON path of the node recorded at `trailIndex`.
     func pathOf(_ trailIndex: Int) -> String {
       var indices: [Int] = []
@@ -76,6 +84,16 @@ package struct BoxTreeDecoder: Sendable {
       deepest = max(deepest, item.depth)
       guard case .object(let object) = item.value else {
         throw SpecDecodingError(path: pathOf(here), message: "expected an object, got \(item.value.kindDescription)")
+      }
+      if item.parent >= 0, let embed, case .string(let type)? = object["type"], type != "box" {
+        let made = try embed(object, pathOf(here))
+        let node = tree.addNode(
+          style: made.style, measure: made.leaf.measure, baseline: made.leaf.baseline,
+          minContentWidth: made.leaf.minContentWidth)
+        tree.appendChild(node, to: item.parent)
+        embedded.append(node)
+        leaves += 1
+        continue
       }
       if let type = object["type"] {
         guard case .string("box") = type else {
@@ -107,7 +125,7 @@ package struct BoxTreeDecoder: Sendable {
         }
       }
     }
-    return Result(tree: tree, root: root, measuredLeafCount: leaves, depth: deepest)
+    return Result(tree: tree, root: root, measuredLeafCount: leaves, depth: deepest, embeddedNodes: embedded)
   }
 
   /// A short rendering of a JSON value for messages.

@@ -55,8 +55,9 @@ package enum TypographyTextMeasurer {
 
 extension LayoutEnvironment {
   /// The environment cells are laid out in: Texture's pixel `scale`, text measured with real fonts from
-  /// `registry`.
+  /// `registry`, flex boxes laid out by `FlexBoxLayouter`.
   package static func standard(scale: Double, registry: FontRegistry = .system) -> LayoutEnvironment {
-    LayoutEnvironment(scale: scale, measureText: TypographyTextMeasurer.measurer(registry: registry))
+    LayoutEnvironment(
+      scale: scale, measureText: TypographyTextMeasurer.measurer(registry: registry), layoutBox: FlexBoxLayouter.standard)
   }
 }
