@@ -105,3 +105,21 @@ import Testing
     #expect(throws: LayoutFailure.self) { try layout(json, in: cell) }
   }
 }
+
+/// A box decoded from cell JSON keeps its Yoga style for the flex layout.
+@Suite struct BoxStyleFromJSONTests {
+  @Test func yogaStyleOnABoxInACellSpec() throws {
+    // A row box 320 wide: a 40×40 node then a text "aaaa" (Ahem 10 → 40×10) centred on the cross axis:
+    // the text's top = (40 − 10) / 2 = 15, its left = 40; the box is 320×40.
+    let json = #"{"type": "box", "id": "row", "style": {"flexDirection": "row", "alignItems": "center"}, "children": ["#
+      + #"{"type": "node", "style": {"width": 40, "height": 40}}, {"type": "text", "id": "t", "text": "aaaa", "#
+      + #""fontFamily": "ahem", "fontSize": 10}]}"#
+    let spec = try SpecDecoder.decode(json: json)
+    let range = SizeRange(min: Size(320, 0), max: Size(320, .greatestFiniteMagnitude))
+    let layout = try LayoutEngine(environment: .standard(scale: 2)).layout(spec, in: range)
+    #expect(layout.size == Size(320, 40))
+    let flat = layout.flattened(grid: PixelGrid(scale: 2), rightToLeft: false)
+    let text = flat.frames.first { $0.id == "t" }
+    #expect(text?.frame == Rect(40, 15, 40, 10))
+  }
+}

@@ -94,9 +94,28 @@ package struct SpecDecoder: Sendable {
     let type = try fields.requiredString("type")
     if let id = try fields.string("id") { try register(id: id, path: fields.at("id")) }
     // The element's own members are checked before its children, so errors come out in document order.
-    var element = try Self.element(fields)
+    var element = type == "box" ? try Self.boxElement(fields) : try Self.element(fields)
     element.kind = try self.kind(type, fields, depth: depth)
     return element
+  }
+
+  /// A box's own members: its `style` is a Yoga style (decoded by the box layouter), so only the sizes and flex
+  /// factors that mean the same to a parent Texture spec (numbers and "N%" sizes, flexGrow, flexShrink) are read
+  /// as Texture style; everything else in it is left to the flex box.
+  @inline(never) static func boxElement(_ f: Fields) throws(SpecDecodingError) -> LayoutElement {
+    var texture = JSONObject()
+    if case .object(let yoga)? = f.obj["style"] {
+      let shared: Set<String> = ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flexGrow", "flexShrink"]
+      for member in yoga.storage where shared.contains(member.key) {
+        switch member.value {
+        case .int, .double: texture[member.key] = member.value
+        case .string(let text) where text.hasSuffix("%"): texture[member.key] = member.value
+        default: continue
+        }
+      }
+    }
+    let style = try StyleDecoder.style(.object(texture), path: f.at("style"))
+    return LayoutElement(id: try f.string("id"), name: try f.string("name"), style: style, kind: .node(NodeLeaf()))
   }
 
   /// Records an element id; a second element with the same id is an error naming the first one's path.
