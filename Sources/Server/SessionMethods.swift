@@ -19,6 +19,8 @@ enum SessionMethods {
   /// Every method a session answers.
   static let table: [String: Handler] = [
     "table/insertRows": { session, params throws(ResponseError) in try session.insertRows(params) },
+    "table/deleteRows": { session, params throws(ResponseError) in try session.deleteRows(params) },
+    "table/moveRow": { session, params throws(ResponseError) in try session.moveRow(params) },
     "table/waitUntilAllUpdatesAreProcessed": { _, _ throws(ResponseError) in .waitForCommit },
     "table/contentSize": { session, _ throws(ResponseError) in .result(session.contentSize) },
     "table/rowFrame": { session, params throws(ResponseError) in try session.rowFrame(params) },

@@ -1,0 +1,43 @@
+import JSONCodec
+import JSONRPC
+import LayoutSpecs
+import NodeTree
+
+extension Session {
+  /// `table/deleteRows` {sessionId, rows: [ROW]} → {seq}: removes rows (ids or index paths in the pending state);
+  /// validated as a whole, nothing changes on error. Session-isolated.
+  func deleteRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let items = try params.array("rows")
+    var refs: [RowReference] = []
+    for (index, item) in items.enumerated() {
+      refs.append(.id(try pendingRowID(item, path: "params.rows[\(index)]")))
+    }
+    return try apply(BatchUpdate([.deleteRows(refs)]))
+  }
+
+  /// `table/moveRow` {sessionId, from: ROW, to: [section, row]} → {seq}: moves a row; its id, content and height
+  /// stay, so no layout is needed. Session-isolated.
+  func moveRow(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let from = try pendingRowID(params.required("from"), path: params.at("from"))
+    let toValue = try params.required("to")
+    guard let pair = toValue.arrayValue, pair.count == 2, let s = pair[0].intValue, let r = pair[1].intValue, s >= 0,
+      r >= 0
+    else {
+      throw Params.invalid(params.at("to"), "expected [section, row], got \(JSONWriter.string(toValue))")
+    }
+    return try apply(BatchUpdate([.moveRow(from: .id(from), to: TableIndexPath(section: s, row: r))]))
+  }
+
+  /// Validates and applies one batch to the pending model, schedules its layout and answers `{seq}`.
+  private func apply(_ update: BatchUpdate<LayoutElement>) throws(ResponseError) -> SessionOutcome {
+    let result: BatchResult<LayoutElement>
+    do throws(NodeTreeError) {
+      result = try table.performBatch(update)
+    } catch {
+      throw ResponseError(code: .invalidParams, message: error.message)
+    }
+    schedule(result.layoutRequests)
+    publish(result.commits)
+    return .result(.object(JSONObject([("seq", .int(seq(result.changeSet.seq)))])))
+  }
+}
