@@ -15,6 +15,24 @@ extension Session {
     return try apply(BatchUpdate([.deleteRows(refs)]))
   }
 
+  /// `table/reloadRows` {sessionId, rows: [{row: ROW, cell: SPEC}]} → {seq}: replaces rows' cells (same ids, new
+  /// generations); they are laid out again and the change set commits when they are measured. Session-isolated.
+  func reloadRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let items = try params.array("rows")
+    var reloads: [(row: RowReference, content: LayoutElement?)] = []
+    for (index, item) in items.enumerated() {
+      let entry = try Params(item, path: "params.rows[\(index)]")
+      let id = try pendingRowID(entry.required("row"), path: entry.at("row"))
+      let cell = try entry.required("cell")
+      do throws(SpecDecodingError) {
+        reloads.append((row: .id(id), content: try SpecDecoder.decode(cell, path: entry.at("cell"))))
+      } catch {
+        throw ResponseError(code: .invalidParams, message: error.description)
+      }
+    }
+    return try apply(BatchUpdate([.reloadRows(reloads)]))
+  }
+
   /// `table/moveRow` {sessionId, from: ROW, to: [section, row]} → {seq}: moves a row; its id, content and height
   /// stay, so no layout is needed. Session-isolated.
   func moveRow(_ params: Params) throws(ResponseError) -> SessionOutcome {

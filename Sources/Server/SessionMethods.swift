@@ -20,6 +20,7 @@ enum SessionMethods {
   static let table: [String: Handler] = [
     "table/insertRows": { session, params throws(ResponseError) in try session.insertRows(params) },
     "table/deleteRows": { session, params throws(ResponseError) in try session.deleteRows(params) },
+    "table/reloadRows": { session, params throws(ResponseError) in try session.reloadRows(params) },
     "table/moveRow": { session, params throws(ResponseError) in try session.moveRow(params) },
     "table/waitUntilAllUpdatesAreProcessed": { _, _ throws(ResponseError) in .waitForCommit },
     "table/contentSize": { session, _ throws(ResponseError) in .result(session.contentSize) },

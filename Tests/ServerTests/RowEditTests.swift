@@ -57,4 +57,19 @@ struct RowEditTests {
       == json(#"{"width":320,"height":75.5}"#))  // 44.5 + 10.5 + 20.5
     h.closeInput()
   }
+
+  @Test("reloading a row lays its new cell out and keeps its id")
+  func reload() async {
+    let h = ServerHarness()
+    await setUp(h)
+    let params = #"{"sessionId": "s1", "rows": [{"row": "b", "cell": {"type": "node", "style": {"height": 30}}}]}"#
+    #expect(await h.call(5, "table/reloadRows", params).last == json(#"{"jsonrpc":"2.0","id":5,"result":{"seq":2}}"#))
+    _ = await h.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // b: 10.5 → 30.5; c then starts at 44.5 + 30.5 = 75.
+    #expect(await h.call(7, "table/rowFrame", #"{"sessionId": "s1", "row": "c"}"#).last?["result"]
+      == json(#"{"rowId":"c","indexPath":[0,2],"frame":{"x":0,"y":75,"width":320,"height":20.5}}"#))
+    #expect(await h.call(8, "table/reloadRows", #"{"sessionId": "s1", "rows": [{"row": "b"}]}"#).last?["error"]?["code"]
+      == .int(-32602))
+    h.closeInput()
+  }
 }
