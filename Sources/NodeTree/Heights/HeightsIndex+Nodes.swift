@@ -77,31 +77,25 @@ extension HeightsIndex {
 
   /// Recomputes the slot values on the path from `leaf` to the root, and the totals.
   mutating func refreshUpward(fromLeaf leaf: Int32) {
-    var (count, sum) = totals(ofLeaf: leaf)
-    var child = leaf
-    var parent = leafParent[Int(leaf)]
-    while parent != Self.none {
-      let slot = Int(parent) * Self.branchCapacity + self.slot(of: child, in: parent)
-      slotCount[slot] = count
-      slotSum[slot] = sum
-      (count, sum) = totals(ofBranch: parent)
-      child = parent
-      parent = branchParent[Int(parent)]
-    }
-    totalCount = count
-    totalSum = sum
+    propagateUpward(totals(ofLeaf: leaf), from: leaf, parent: leafParent[Int(leaf)])
   }
 
   /// Recomputes the slot values on the path from `branch` to the root, and the totals.
   mutating func refreshUpward(fromBranch branch: Int32) {
-    var (count, sum) = totals(ofBranch: branch)
-    var child = branch
-    var parent = branchParent[Int(branch)]
+    propagateUpward(totals(ofBranch: branch), from: branch, parent: branchParent[Int(branch)])
+  }
+
+  /// Writes `totals` of node `child` into its slot in `parent`, then repeats with each ancestor's totals up to the
+  /// root, whose totals become the index's.
+  private mutating func propagateUpward(_ totals: (count: Int, sum: Double), from child: Int32, parent: Int32) {
+    var (count, sum) = totals
+    var child = child
+    var parent = parent
     while parent != Self.none {
       let slot = Int(parent) * Self.branchCapacity + self.slot(of: child, in: parent)
       slotCount[slot] = count
       slotSum[slot] = sum
-      (count, sum) = totals(ofBranch: parent)
+      (count, sum) = self.totals(ofBranch: parent)
       child = parent
       parent = branchParent[Int(parent)]
     }
