@@ -1,3 +1,4 @@
+import NodeTree
 import JSONCodec
 import JSONRPC
 
@@ -22,6 +23,14 @@ struct Params: Sendable {
   /// A -32602 error for `path`.
   static func invalid(_ path: String, _ detail: String) -> ResponseError {
     ResponseError(code: .invalidParams, message: "\(path): \(detail)")
+  }
+
+  /// A `[section, row]` index path (two non-negative integers), or nil when `value` is not one.
+  static func indexPath(_ value: JSONValue) -> TableIndexPath? {
+    guard let pair = value.arrayValue, pair.count == 2, let s = pair[0].intValue, let r = pair[1].intValue,
+      s >= 0, r >= 0
+    else { return nil }
+    return TableIndexPath(section: s, row: r)
   }
 
   /// Path of member `key`.

@@ -33,27 +33,32 @@ extension Session {
 
   /// Resolves a ROW (row id string or `[section, row]`) against the pending rows (the client's latest state).
   func pendingRowID(_ value: JSONValue, path: String) throws(ResponseError) -> RowID {
-    let map = table.pendingMap
+    try resolveRow(value, path: path, in: table.pendingMap).id
+  }
+
+  /// Resolves a ROW against `map`: its id and index path, or -32602 naming the unknown id, the section or the row
+  /// out of range, or the wrong type at `path`.
+  func resolveRow(_ value: JSONValue, path: String, in map: ElementMap) throws(ResponseError)
+    -> (id: RowID, indexPath: TableIndexPath)
+  {
     if let raw = value.stringValue {
-      guard map.contains(RowID(raw)) else {
+      guard let found = map.indexPath(of: RowID(raw)) else {
         throw ResponseError(code: .invalidParams, message: NodeTreeError.unknownRowID(RowID(raw)).message)
       }
-      return RowID(raw)
+      return (RowID(raw), found)
     }
-    guard let pair = value.arrayValue, pair.count == 2, let s = pair[0].intValue, let r = pair[1].intValue,
-      s >= 0, r >= 0
-    else {
+    guard let target = Params.indexPath(value) else {
       throw Params.invalid(path, "expected a row id or [section, row], got \(JSONWriter.string(value))")
     }
-    guard let count = map.numberOfRows(inSection: s) else {
+    guard let count = map.numberOfRows(inSection: target.section) else {
       throw ResponseError(
-        code: .invalidParams, message: NodeTreeError.sectionOutOfRange(section: s, sectionCount: map.numberOfSections).message)
+        code: .invalidParams,
+        message: NodeTreeError.sectionOutOfRange(section: target.section, sectionCount: map.numberOfSections).message)
     }
-    let target = TableIndexPath(section: s, row: r)
-    guard r < count, let id = map.rowID(at: target) else {
+    guard target.row < count, let id = map.rowID(at: target) else {
       throw ResponseError(code: .invalidParams, message: NodeTreeError.rowOutOfRange(target, rowCount: count).message)
     }
-    return id
+    return (id, target)
   }
 
   /// Pushes `table/heightChanged` for each committed height change (heights are row heights, separator included).

@@ -38,12 +38,10 @@ extension Session {
   func moveRow(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let from = try pendingRowID(params.required("from"), path: params.at("from"))
     let toValue = try params.required("to")
-    guard let pair = toValue.arrayValue, pair.count == 2, let s = pair[0].intValue, let r = pair[1].intValue, s >= 0,
-      r >= 0
-    else {
+    guard let to = Params.indexPath(toValue) else {
       throw Params.invalid(params.at("to"), "expected [section, row], got \(JSONWriter.string(toValue))")
     }
-    return try apply(BatchUpdate([.moveRow(from: .id(from), to: TableIndexPath(section: s, row: r))]))
+    return try apply(BatchUpdate([.moveRow(from: .id(from), to: to)]))
   }
 
   /// Validates and applies one batch to the pending model, schedules its layout and answers `{seq}`.

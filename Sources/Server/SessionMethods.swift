@@ -81,25 +81,6 @@ extension Session {
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.
   func committedIndexPath(_ value: JSONValue, path: String) throws(ResponseError) -> TableIndexPath {
     let map = table.visibleMap
-    if let id = value.stringValue {
-      guard let found = map.indexPath(of: RowID(id)) else {
-        throw ResponseError(code: .invalidParams, message: NodeTreeError.unknownRowID(RowID(id)).message)
-      }
-      return found
-    }
-    guard let pair = value.arrayValue, pair.count == 2, let s = pair[0].intValue, let r = pair[1].intValue,
-      s >= 0, r >= 0
-    else {
-      throw Params.invalid(path, "expected a row id or [section, row], got \(JSONWriter.string(value))")
-    }
-    let target = TableIndexPath(section: s, row: r)
-    guard let count = map.numberOfRows(inSection: s) else {
-      throw ResponseError(
-        code: .invalidParams, message: NodeTreeError.sectionOutOfRange(section: s, sectionCount: map.numberOfSections).message)
-    }
-    guard r < count else {
-      throw ResponseError(code: .invalidParams, message: NodeTreeError.rowOutOfRange(target, rowCount: count).message)
-    }
-    return target
+    return try resolveRow(value, path: path, in: map).indexPath
   }
 }
