@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LayoutSpecs
@@ -5,20 +6,16 @@ import Testing
 /// Random spec trees (printed seed) never trap and always yield finite, non-negative, pixel-aligned sizes and
 /// finite frames, whatever the range — including infinite and CGFLOAT_MAX bounds.
 @Suite struct RandomSpecTests {
-  /// A small deterministic generator (SplitMix64).
+  /// Random spec values drawn from the shared seeded generator.
   struct Generator {
-    /// State.
-    var state: UInt64
+    /// The seeded bits.
+    var base: SeededGenerator
+    /// A generator starting from `state` (the seed).
+    init(state: UInt64) { base = SeededGenerator(state: state) }
     /// Next 64 random bits.
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
     /// A value in 0..<n.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func below(_ n: Int) -> Int { base.below(n) }
     /// A length: mostly small, sometimes 0, infinite or huge.
     mutating func length() -> Double {
       switch below(10) {

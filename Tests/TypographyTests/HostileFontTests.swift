@@ -1,21 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import Typography
 
 /// Truncated and corrupted font bytes must give a `TypographyError`, never a crash or a hang.
 @Suite struct HostileFontTests {
-  /// A small deterministic generator (SplitMix64) so failures reproduce from the printed seed.
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
+  /// The seeded generator shared by the tests, so failures reproduce from the printed seed.
+  typealias SplitMix = SeededGenerator
 
   /// Parses `bytes`; returns the error, or nil when the bytes parse.
   func parse(_ bytes: [UInt8]) -> TypographyError? {
