@@ -30,6 +30,8 @@ let package = Package(
     .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "JSONCodec"]),
     .testTarget(name: "ServerTests", dependencies: ["Server", "JSONRPC", "JSONCodec"]),
     .testTarget(name: "ConformanceTests", dependencies: ["LayoutSpecs", "JSONCodec", "FlexLayout"]),
+    // Spawn the real binary and talk to it through pipes.
+    .testTarget(name: "ProtocolTests", dependencies: ["JSONRPC", "JSONCodec"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,47 @@ import JSONRPC
 import LayoutSpecs
 import NodeTree
 
+extension SessionMethods {
+  /// The methods that edit the table or a cell; each is validated as a whole and changes nothing on error.
+  static let editMethods: [String: Handler] = [
+    "table/insertRows": { session, params throws(ResponseError) in try session.insertRows(params) },
+    "table/deleteRows": { session, params throws(ResponseError) in try session.deleteRows(params) },
+    "table/reloadRows": { session, params throws(ResponseError) in try session.reloadRows(params) },
+    "table/moveRow": { session, params throws(ResponseError) in try session.moveRow(params) },
+    "cell/setNeedsLayout": { session, params throws(ResponseError) in try session.setNeedsLayout(params) },
+  ]
+}
+
 extension Session {
+  /// `table/insertRows` {sessionId, section? = 0, at? = end, rows: [{id?, cell}]} → {seq, rowIds}.
+  func insertRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let section = try params.optionalIndex("section") ?? 0
+    let items = try params.array("rows")
+    var specs: [RowSpec<LayoutElement>] = []
+    for (index, item) in items.enumerated() {
+      let row = try Params(item, path: "params.rows[\(index)]")
+      let id = try row.optionalString("id").map(RowID.init)
+      let cell = try row.required("cell")
+      do throws(SpecDecodingError) {
+        specs.append(RowSpec(id: id, content: try SpecDecoder.decode(cell, path: row.at("cell"))))
+      } catch {
+        throw ResponseError(code: .invalidParams, message: error.description)
+      }
+    }
+    let start = try params.optionalIndex("at") ?? (table.pendingMap.numberOfRows(inSection: section) ?? 0)
+    let inserts = specs.enumerated().map { (at: TableIndexPath(section: section, row: start + $0.offset), row: $0.element) }
+    let result: BatchResult<LayoutElement>
+    do throws(NodeTreeError) {
+      result = try table.performBatch(BatchUpdate([.insertRows(inserts)]))
+    } catch {
+      throw ResponseError(code: .invalidParams, message: error.message)
+    }
+    schedule(result.layoutRequests)
+    publish(result.commits)
+    let rowIds = inserts.compactMap { table.pendingMap.rowID(at: $0.at) }.map { JSONValue.string($0.rawValue) }
+    return .result(.object(JSONObject([("seq", .int(seq(result.changeSet.seq))), ("rowIds", .array(rowIds))])))
+  }
+
   /// `table/deleteRows` {sessionId, rows: [ROW]} → {seq}: removes rows (ids or index paths in the pending state);
   /// validated as a whole, nothing changes on error. Session-isolated.
   func deleteRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
