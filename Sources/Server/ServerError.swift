@@ -5,6 +5,9 @@ enum ServerError {
   /// -32003: the session id names no live session.
   static let unknownSessionCode = ErrorCode(-32003)
 
+  /// -32004: a batch update (or a single edit) is invalid as a whole; nothing changed.
+  static let invalidBatchCode = ErrorCode(-32004)
+
   /// `unknown session "ID"` (-32003).
   static func unknownSession(_ id: String) -> ResponseError {
     ResponseError(code: unknownSessionCode, message: "unknown session \"\(id)\"")

@@ -10,11 +10,7 @@ extension Session {
     let id = try pendingRowID(params.required("row"), path: params.at("row"))
     var element: LayoutElement?
     if let cell = params.value("cell") {
-      do throws(SpecDecodingError) {
-        element = try SpecDecoder.decode(cell, path: params.at("cell"))
-      } catch {
-        throw ResponseError(code: .invalidParams, message: error.description)
-      }
+      element = try decodeCell(cell, path: params.at("cell"))
     }
     let request: LayoutRequest<LayoutElement>
     do throws(NodeTreeError) {

@@ -23,23 +23,11 @@ extension Session {
     for (index, item) in items.enumerated() {
       let row = try Params(item, path: "params.rows[\(index)]")
       let id = try row.optionalString("id").map(RowID.init)
-      let cell = try row.required("cell")
-      do throws(SpecDecodingError) {
-        specs.append(RowSpec(id: id, content: try SpecDecoder.decode(cell, path: row.at("cell"))))
-      } catch {
-        throw ResponseError(code: .invalidParams, message: error.description)
-      }
+      specs.append(RowSpec(id: id, content: try decodeCell(row.required("cell"), path: row.at("cell"))))
     }
     let start = try params.optionalIndex("at") ?? (table.pendingMap.numberOfRows(inSection: section) ?? 0)
     let inserts = specs.enumerated().map { (at: TableIndexPath(section: section, row: start + $0.offset), row: $0.element) }
-    let result: BatchResult<LayoutElement>
-    do throws(NodeTreeError) {
-      result = try table.performBatch(BatchUpdate([.insertRows(inserts)]))
-    } catch {
-      throw ResponseError(code: .invalidParams, message: error.message)
-    }
-    schedule(result.layoutRequests)
-    publish(result.commits)
+    let result = try submit(BatchUpdate([.insertRows(inserts)]))
     let rowIds = inserts.compactMap { table.pendingMap.rowID(at: $0.at) }.map { JSONValue.string($0.rawValue) }
     return .result(.object(JSONObject([("seq", .int(seq(result.changeSet.seq))), ("rowIds", .array(rowIds))])))
   }
@@ -63,12 +51,7 @@ extension Session {
     for (index, item) in items.enumerated() {
       let entry = try Params(item, path: "params.rows[\(index)]")
       let id = try pendingRowID(entry.required("row"), path: entry.at("row"))
-      let cell = try entry.required("cell")
-      do throws(SpecDecodingError) {
-        reloads.append((row: .id(id), content: try SpecDecoder.decode(cell, path: entry.at("cell"))))
-      } catch {
-        throw ResponseError(code: .invalidParams, message: error.description)
-      }
+      reloads.append((row: .id(id), content: try decodeCell(entry.required("cell"), path: entry.at("cell"))))
     }
     return try apply(BatchUpdate([.reloadRows(reloads)]))
   }
@@ -86,14 +69,7 @@ extension Session {
 
   /// Validates and applies one batch to the pending model, schedules its layout and answers `{seq}`.
   private func apply(_ update: BatchUpdate<LayoutElement>) throws(ResponseError) -> SessionOutcome {
-    let result: BatchResult<LayoutElement>
-    do throws(NodeTreeError) {
-      result = try table.performBatch(update)
-    } catch {
-      throw ResponseError(code: .invalidParams, message: error.message)
-    }
-    schedule(result.layoutRequests)
-    publish(result.commits)
+    let result = try submit(update)
     return .result(.object(JSONObject([("seq", .int(seq(result.changeSet.seq)))])))
   }
 }

@@ -39,7 +39,7 @@ struct RowEditTests {
     #expect(await h.call(7, "table/rowFrame", #"{"sessionId": "s1", "row": "b"}"#).last?["result"]
       == json(#"{"rowId":"b","indexPath":[0,2],"frame":{"x":0,"y":65,"width":320,"height":10.5}}"#))
     let bad = await h.call(8, "table/moveRow", #"{"sessionId": "s1", "from": "a", "to": [0, 7]}"#).last
-    #expect(bad?["error"]?["code"] == .int(-32602))
+    #expect(bad?["error"]?["code"] == .int(-32004))
     #expect(await h.call(9, "table/moveRow", #"{"sessionId": "s1", "from": "a", "to": "top"}"#).last?["error"]?["message"]
       == .string(#"params.to: expected [section, row], got "top""#))
     #expect(await h.call(10, "table/rowFrame", #"{"sessionId": "s1", "row": "b"}"#).last?["result"]?["indexPath"]
