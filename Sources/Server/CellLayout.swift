@@ -23,8 +23,9 @@ enum CellLayout {
       let layout = try engine.layout(request.content, in: range)
       let height = layout.size.height
       guard height.isFinite, height >= 0 else {
-        return CellResult(id: request.id, generation: request.generation, height: 0,
-                          failure: "height \(height) is not a finite non-negative number")
+        return CellResult(
+          id: request.id, generation: request.generation, height: 0,
+          failure: "height \(height) is not a finite non-negative number")
       }
       return CellResult(id: request.id, generation: request.generation, height: height, failure: nil)
     } catch {

@@ -43,7 +43,9 @@ package final class LayoutServer: MessageHandler {
     case .invalid(let error):
       connection.send(error.response)
     case .batch(let items):
-      let requests = items.filter { if case .success(.request) = $0 { true } else if case .failure = $0 { true } else { false } }
+      let requests = items.filter {
+        if case .success(.request) = $0 { true } else if case .failure = $0 { true } else { false }
+      }
       let collector = BatchCollector(expected: requests.count) { connection.send(batch: $0) }
       for item in items {
         switch item {

@@ -1,6 +1,6 @@
-import NodeTree
 import JSONCodec
 import JSONRPC
+import NodeTree
 
 /// Reads request params with the protocol's error texts (`params.PATH: expected X, got Y`). Pure value.
 struct Params: Sendable {
@@ -69,7 +69,8 @@ struct Params: Sendable {
   }
 
   /// An optional number member within `range` (finite).
-  func optionalNumber(_ key: String, in range: ClosedRange<Double>, rangeText: String) throws(ResponseError) -> Double? {
+  func optionalNumber(_ key: String, in range: ClosedRange<Double>, rangeText: String) throws(ResponseError) -> Double?
+  {
     guard let v = value(key) else { return nil }
     guard let d = v.doubleValue else { throw Params.invalid(at(key), "expected a number, got \(v.kindDescription)") }
     guard d.isFinite, range.contains(d) else {

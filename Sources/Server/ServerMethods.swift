@@ -45,11 +45,15 @@ enum ServerMethods {
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
         ("notifications", .array(notifications.map { .string($0) })),
       ])
-      return .object(JSONObject([
-        ("serverInfo", .object(JSONObject([("name", .string("layoutd")), ("version", .string(call.server.version))]))),
-        ("protocolVersion", .string("1.0")),
-        ("capabilities", .object(capabilities)),
-      ]))
+      return .object(
+        JSONObject([
+          (
+            "serverInfo",
+            .object(JSONObject([("name", .string("layoutd")), ("version", .string(call.server.version))]))
+          ),
+          ("protocolVersion", .string("1.0")),
+          ("capabilities", .object(capabilities)),
+        ]))
     }
   }
 

@@ -28,4 +28,18 @@ extension Session {
     publish(result.commits)
     return result
   }
+
+  /// Replaces every section and row (`reloadData`): row ids must be unique (-32004 otherwise, nothing changes);
+  /// every cell is laid out again and the change set commits in order. Session-isolated.
+  func submitReload(_ sections: [[RowSpec<LayoutElement>]]) throws(ResponseError) -> BatchResult<LayoutElement> {
+    let result: BatchResult<LayoutElement>
+    do throws(NodeTreeError) {
+      result = try table.reloadData(sections)
+    } catch {
+      throw ResponseError(code: ServerError.invalidBatchCode, message: error.message)
+    }
+    schedule(result.layoutRequests)
+    publish(result.commits)
+    return result
+  }
 }

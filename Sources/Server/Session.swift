@@ -121,9 +121,11 @@ actor Session {
 
   /// `{width, height}` of the committed content.
   var contentSize: JSONValue {
-    .object(JSONObject([
-      ("width", .double(width)), ("height", .double(table.visibleMap.contentHeight(separator: table.separatorHeight))),
-    ]))
+    .object(
+      JSONObject([
+        ("width", .double(width)),
+        ("height", .double(table.visibleMap.contentHeight(separator: table.separatorHeight))),
+      ]))
   }
 
   /// `{seq, contentSize}`: last committed seq and committed content size.
@@ -150,7 +152,8 @@ actor Session {
     defer { answerWaitersIfIdle() }
     for result in results {
       if let failure = result.failure {
-        notify(Notifications.logMessage(type: 1, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)"))
+        notify(
+          Notifications.logMessage(type: 1, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)"))
       }
       do throws(NodeTreeError) {
         let acceptance = try table.acceptLayout(id: result.id, generation: result.generation, height: result.height)

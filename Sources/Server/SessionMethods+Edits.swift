@@ -18,15 +18,11 @@ extension Session {
   /// `table/insertRows` {sessionId, section? = 0, at? = end, rows: [{id?, cell}]} → {seq, rowIds}.
   func insertRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let section = try params.optionalIndex("section") ?? 0
-    let items = try params.array("rows")
-    var specs: [RowSpec<LayoutElement>] = []
-    for (index, item) in items.enumerated() {
-      let row = try Params(item, path: "params.rows[\(index)]")
-      let id = try row.optionalString("id").map(RowID.init)
-      specs.append(RowSpec(id: id, content: try decodeCell(row.required("cell"), path: row.at("cell"))))
-    }
+    let specs = try decodeRowSpecs(params.array("rows"), path: params.at("rows"))
     let start = try params.optionalIndex("at") ?? (table.pendingMap.numberOfRows(inSection: section) ?? 0)
-    let inserts = specs.enumerated().map { (at: TableIndexPath(section: section, row: start + $0.offset), row: $0.element) }
+    let inserts = specs.enumerated().map {
+      (at: TableIndexPath(section: section, row: start + $0.offset), row: $0.element)
+    }
     let result = try submit(BatchUpdate([.insertRows(inserts)]))
     let rowIds = inserts.compactMap { table.pendingMap.rowID(at: $0.at) }.map { JSONValue.string($0.rawValue) }
     return .result(.object(JSONObject([("seq", .int(seq(result.changeSet.seq))), ("rowIds", .array(rowIds))])))
@@ -60,15 +56,11 @@ extension Session {
   /// stay, so no layout is needed. Session-isolated.
   func moveRow(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let from = try pendingRowID(params.required("from"), path: params.at("from"))
-    let toValue = try params.required("to")
-    guard let to = Params.indexPath(toValue) else {
-      throw Params.invalid(params.at("to"), "expected [section, row], got \(JSONWriter.string(toValue))")
-    }
-    return try apply(BatchUpdate([.moveRow(from: .id(from), to: to)]))
+    return try apply(BatchUpdate([.moveRow(from: .id(from), to: newIndexPath(params, "to"))]))
   }
 
   /// Validates and applies one batch to the pending model, schedules its layout and answers `{seq}`.
-  private func apply(_ update: BatchUpdate<LayoutElement>) throws(ResponseError) -> SessionOutcome {
+  func apply(_ update: BatchUpdate<LayoutElement>) throws(ResponseError) -> SessionOutcome {
     let result = try submit(update)
     return .result(.object(JSONObject([("seq", .int(seq(result.changeSet.seq)))])))
   }

@@ -16,6 +16,7 @@ enum SessionMethods {
   /// A handler runs isolated to its session.
   typealias Handler = @Sendable (isolated Session, Params) throws(ResponseError) -> SessionOutcome
 
-  /// Every method a session answers: the edits and the queries (each table lives beside its handlers).
-  static let table: [String: Handler] = editMethods.merging(queryMethods) { edit, _ in edit }
+  /// Every method a session answers: the edits (rows, sections, batches) and the queries (each table lives beside its handlers).
+  static let table: [String: Handler] = [editMethods, sectionMethods, batchMethods, queryMethods]
+    .reduce(into: [:]) { table, methods in table.merge(methods) { first, _ in first } }
 }

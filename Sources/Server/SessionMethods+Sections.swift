@@ -1,0 +1,76 @@
+import JSONCodec
+import JSONRPC
+import LayoutSpecs
+import NodeTree
+
+extension SessionMethods {
+  /// The methods that edit whole sections or all data; each is validated as a whole and changes nothing on error.
+  static let sectionMethods: [String: Handler] = [
+    "table/insertSections": { session, params throws(ResponseError) in try session.insertSections(params) },
+    "table/deleteSections": { session, params throws(ResponseError) in try session.deleteSections(params) },
+    "table/reloadSections": { session, params throws(ResponseError) in try session.reloadSections(params) },
+    "table/moveSection": { session, params throws(ResponseError) in try session.moveSection(params) },
+    "table/reloadData": { session, params throws(ResponseError) in try session.reloadData(params) },
+  ]
+}
+
+extension Session {
+  /// `table/insertSections` {sessionId, at? = end, sections: [{rows: [{id?, cell}]}]} → {seq, rowIds: [[id]]}:
+  /// inserts the sections at `at`, `at + 1`, … (new space). Session-isolated.
+  func insertSections(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let sections = try decodeSectionSpecs(params.array("sections"), path: params.at("sections"))
+    let start = try params.optionalIndex("at") ?? table.pendingMap.numberOfSections
+    let inserts = sections.enumerated().map { (at: start + $0.offset, rows: $0.element) }
+    let result = try submit(BatchUpdate([.insertSections(inserts)]))
+    return .result(
+      .object(
+        JSONObject([
+          ("seq", .int(seq(result.changeSet.seq))),
+          ("rowIds", Session.grouped(result.changeSet.insertedRows, counts: sections.map(\.count))),
+        ])))
+  }
+
+  /// `table/deleteSections` {sessionId, sections: [index]} → {seq}: removes sections (old space) with their rows.
+  func deleteSections(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    try apply(BatchUpdate([.deleteSections(sectionIndexes(params, "sections"))]))
+  }
+
+  /// `table/reloadSections` {sessionId, sections: [{section, rows: [{id?, cell}]}]} → {seq, rowIds: [[id]]}:
+  /// replaces the rows of each named section (old space); the new rows are laid out. Session-isolated.
+  func reloadSections(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let items = try params.array("sections")
+    var reloads: [(section: Int, rows: [RowSpec<LayoutElement>])] = []
+    for (index, item) in items.enumerated() {
+      let entry = try Params(item, path: "\(params.at("sections"))[\(index)]")
+      let section = try sectionIndex(entry, "section")
+      reloads.append((section, try decodeRowSpecs(entry.array("rows"), path: entry.at("rows"))))
+    }
+    let result = try submit(BatchUpdate([.reloadSections(reloads)]))
+    // Inserted rows come in new-space order; reloaded sections keep their index, so sort them to match.
+    let counts = reloads.sorted { $0.section < $1.section }.map(\.rows.count)
+    return .result(
+      .object(
+        JSONObject([
+          ("seq", .int(seq(result.changeSet.seq))),
+          ("rowIds", Session.grouped(result.changeSet.insertedRows, counts: counts)),
+        ])))
+  }
+
+  /// `table/moveSection` {sessionId, from, to} → {seq}: moves a section with its rows (old → new space).
+  func moveSection(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    try apply(BatchUpdate([.moveSection(from: sectionIndex(params, "from"), to: sectionIndex(params, "to"))]))
+  }
+
+  /// `table/reloadData` {sessionId, sections: [{rows: [{id?, cell}]}]} → {seq, rowIds: [[id]]}: replaces all data;
+  /// every row is new and laid out. Session-isolated.
+  func reloadData(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let sections = try decodeSectionSpecs(params.array("sections"), path: params.at("sections"))
+    let result = try submitReload(sections)
+    return .result(
+      .object(
+        JSONObject([
+          ("seq", .int(seq(result.changeSet.seq))),
+          ("rowIds", Session.grouped(result.changeSet.insertedRows, counts: sections.map(\.count))),
+        ])))
+  }
+}
