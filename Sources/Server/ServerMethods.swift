@@ -13,7 +13,9 @@ enum ServerMethods {
   ]
 
   /// Notifications the server sends.
-  static let notifications = ["table/didCommit", "table/heightChanged", "window/logMessage"]
+  static let notifications = [
+    "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "window/logMessage",
+  ]
 
   /// Every method, server-level and session-routed.
   static let table: [String: Handler] = {

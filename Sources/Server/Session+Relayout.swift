@@ -4,13 +4,19 @@ import LayoutSpecs
 import NodeTree
 
 extension Session {
-  /// `cell/setNeedsLayout` {sessionId, row: ROW, cell?: SPEC} → {seq}: re-lays out the row (with new content when
-  /// `cell` is given) in the background; a changed committed height is pushed as `table/heightChanged`.
+  /// `cell/setNeedsLayout` {sessionId, row: ROW, cell?: SPEC} or {sessionId, row, element: ID, spec: SPEC} →
+  /// {seq}: re-lays out the row in the background, with the whole new content `cell`, or with the element whose id
+  /// is `element` replaced by `spec`; a changed committed height is pushed as `table/heightChanged`.
   func setNeedsLayout(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let id = try pendingRowID(params.required("row"), path: params.at("row"))
     var element: LayoutElement?
     if let cell = params.value("cell") {
+      if params.value("element") != nil {
+        throw Params.invalid(params.path, "give either \"cell\" or \"element\" with \"spec\", not both")
+      }
       element = try decodeCell(cell, path: params.at("cell"))
+    } else if params.value("element") != nil {
+      element = try patchedContent(of: id, params)
     }
     let request: LayoutRequest<LayoutElement>
     do throws(NodeTreeError) {
@@ -25,6 +31,36 @@ extension Session {
     }
     schedule([request])
     return .result(.object(JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])))
+  }
+
+  /// The row's latest content with the element named by `params.element` replaced by `params.spec`; -32602 when
+  /// no element of the row has that id (elements inside a box are not addressable: patch the box).
+  private func patchedContent(of id: RowID, _ params: Params) throws(ResponseError) -> LayoutElement {
+    let elementID = try params.string("element")
+    let spec = try decodeCell(params.required("spec"), path: params.at("spec"))
+    guard let content = table.cell(id)?.content else {
+      throw ResponseError(code: .invalidParams, message: NodeTreeError.unknownRowID(id).message)
+    }
+    guard let patched = content.replacingElement(withID: elementID, by: spec) else {
+      throw Params.invalid(params.at("element"), "no element with id \"\(elementID)\" in row \"\(id)\"")
+    }
+    // The patch is checked by the decoder on its own; the tree it lands in must stay within the same limit.
+    let limit = SpecDecoder.Limits.defaultMaxDepth
+    if Session.depth(of: patched) > limit {
+      throw Params.invalid(params.at("spec"), "the patched cell nests deeper than the maximum of \(limit) elements")
+    }
+    return patched
+  }
+
+  /// Nesting depth of an element tree (1 for a leaf); iterative.
+  static func depth(of root: LayoutElement) -> Int {
+    var deepest = 0
+    var pending: [(LayoutElement, Int)] = [(root, 1)]
+    while let (element, depth) = pending.popLast() {
+      deepest = max(deepest, depth)
+      for child in element.subelements { pending.append((child, depth + 1)) }
+    }
+    return deepest
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the pending rows (the client's latest state).

@@ -8,8 +8,9 @@ import NodeTree
 enum SessionJob: Sendable {
   /// A request (reply non-nil) or notification for this session.
   case call(method: String, params: JSONValue, reply: Reply?)
-  /// Measured cell heights coming back from the layout queues.
-  case layoutResults([CellResult])
+  /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
+  /// width change started (its generation), so its end can be announced.
+  case layoutResults([CellResult], widthChange: Int?)
   /// `session/dispose`: answer, then end the stream.
   case dispose(reply: Reply?)
   /// Closing: every earlier job has been handled; resume and end the stream.
@@ -33,10 +34,12 @@ struct CellResult: Sendable {
 actor Session {
   /// The session's id.
   let id: String
-  /// Viewport width W: every cell is laid out in [W×0, W×CGFLOAT_MAX].
-  let width: Double
+  /// Viewport width W: every cell is laid out in [W×0, W×CGFLOAT_MAX]; `session/setViewport` changes it.
+  var width: Double
   /// Viewport height.
-  let height: Double
+  var height: Double
+  /// Number of viewport width changes so far; only the latest one's relayout announces its end.
+  var widthGeneration = 0
   /// Pixel scale (1…4).
   let scale: Double
   /// The table model.
@@ -80,8 +83,9 @@ actor Session {
       switch job {
       case .call(let method, let params, let reply):
         perform(method, params, reply)
-      case .layoutResults(let results):
+      case .layoutResults(let results, let widthChange):
         accept(results)
+        if let widthChange, widthChange == widthGeneration { publishWidthChangeFinished() }
       case .dispose(let reply):
         for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
         waiters.removeAll()
@@ -110,6 +114,15 @@ actor Session {
         if let reply {
           if isBusy { waiters.append(reply) } else { reply.result(progress) }
         }
+      case .compute(let work):
+        DispatchQueue.global(qos: .userInitiated).async {
+          do throws(ResponseError) {
+            let value = try work()
+            reply?.result(value)
+          } catch {
+            reply?.error(error)
+          }
+        }
       }
     } catch {
       reply?.error(error)
@@ -134,7 +147,7 @@ actor Session {
   }
 
   /// Lays out `requests` off the actor, in parallel, and feeds the results back into the job stream.
-  func schedule(_ requests: [LayoutRequest<LayoutElement>]) {
+  func schedule(_ requests: [LayoutRequest<LayoutElement>], widthChange: Int? = nil) {
     guard !requests.isEmpty else { return }
     let engine = engine
     let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
@@ -142,7 +155,7 @@ actor Session {
     outstandingLayouts += requests.count
     DispatchQueue.global(qos: .userInitiated).async {
       let results = CellLayout.measure(requests, engine: engine, range: range)
-      jobs.yield(.layoutResults(results))
+      jobs.yield(.layoutResults(results, widthChange: widthChange))
     }
   }
 

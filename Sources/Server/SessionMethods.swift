@@ -9,6 +9,8 @@ enum SessionOutcome: Sendable {
   case result(JSONValue)
   /// Answer with `{seq, contentSize}` once nothing is pending (at once when idle).
   case waitForCommit
+  /// Answer with what `work` computes off the session (a layout query), so the session keeps handling requests.
+  case compute(@Sendable () throws(ResponseError) -> JSONValue)
 }
 
 /// The session-scoped method table: name → handler, run on the session's actor in arrival order.
@@ -17,6 +19,8 @@ enum SessionMethods {
   typealias Handler = @Sendable (isolated Session, Params) throws(ResponseError) -> SessionOutcome
 
   /// Every method a session answers: the edits (rows, sections, batches) and the queries (each table lives beside its handlers).
-  static let table: [String: Handler] = [editMethods, sectionMethods, batchMethods, queryMethods]
-    .reduce(into: [:]) { table, methods in table.merge(methods) { first, _ in first } }
+  static let table: [String: Handler] = [
+    editMethods, sectionMethods, batchMethods, viewportMethods, queryMethods, geometryMethods,
+  ]
+  .reduce(into: [:]) { table, methods in table.merge(methods) { first, _ in first } }
 }
