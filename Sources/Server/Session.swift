@@ -86,6 +86,7 @@ actor Session {
       case .layoutResults(let results, let widthChange):
         accept(results)
         if let widthChange, widthChange == widthGeneration { publishWidthChangeFinished() }
+        answerWaitersIfIdle()
       case .dispose(let reply):
         for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
         waiters.removeAll()
@@ -159,10 +160,9 @@ actor Session {
     }
   }
 
-  /// Records measured heights, logs failures, and pushes what committed.
+  /// Records measured heights, logs failures, and pushes what committed (the caller then answers the waiters).
   private func accept(_ results: [CellResult]) {
     outstandingLayouts -= results.count
-    defer { answerWaitersIfIdle() }
     for result in results {
       if let failure = result.failure {
         notify(

@@ -20,7 +20,7 @@ struct LifecycleTests {
     #expect(result?["serverInfo"] == json(#"{"name": "layoutd", "version": "test"}"#))
     #expect(result?["protocolVersion"] == .string("1.0"))
     #expect(result?["capabilities"]?["sessions"] == .bool(true))
-    #expect(result?["capabilities"]?["notifications"] == json(#"["table/didCommit", "table/heightChanged", "window/logMessage"]"#))
+    #expect(result?["capabilities"]?["notifications"] == json(#"["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "window/logMessage"]"#))
     #expect(result?["capabilities"]?["layoutSpecs"]?.arrayValue?.contains(.string("node")) == true)
     let second = await h.call(2, "initialize", "[]")
     #expect(second == [json(#"{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"server is already initialized"}}"#)])
