@@ -17,7 +17,7 @@ let package = Package(
     .target(name: "NodeTree", dependencies: ["LayoutSpecs"]),
     // Transport and commands.
     .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
-    .target(name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "JSONCodec"]),
+    .target(name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "Typography", "JSONCodec"]),
     .target(name: "LayoutdCLI", dependencies: ["LayoutSpecs", "Typography", "JSONCodec", "JSONRPC", "Server"]),
     .executableTarget(name: "layoutd", dependencies: ["LayoutdCLI"]),
     // Tests.

@@ -18,10 +18,11 @@ enum ServeCommand {
       case "--stdio":
         continue
       case "--log-level":
-        guard let level = rest.popFirst(), ["error", "warning", "info", "log", "off"].contains(level) else {
+        guard let name = rest.popFirst(), let level = ServerLog.Level(name: name) else {
           printError("layoutd: --log-level needs one of error, warning, info, log, off")
           return 2
         }
+        ServerLog.setLevel(level)
       default:
         printError("layoutd: unknown option '\(argument)'\n\(LayoutdCommand.usage)")
         return 2

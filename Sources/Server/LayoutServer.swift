@@ -1,6 +1,7 @@
 import JSONCodec
 import JSONRPC
 import Synchronization
+import Typography
 
 /// The layoutd JSON-RPC server: lifecycle, the method table, and routing of session methods to their sessions.
 ///
@@ -20,6 +21,12 @@ package final class LayoutServer: MessageHandler {
     var lastSessionNumber = 0
     /// Set by `exit` or end of input.
     var exitStatus: Int32?
+    /// Font directories and limits from `initialize`.
+    var options = ServerOptions()
+    /// The font registry every session measures text with (one per server, so faces are parsed once).
+    var registry = FontRegistry.system
+    /// Requests handed to sessions and not answered yet, by id (what `$/cancelRequest` can cancel).
+    var pending: [RequestID: Reply] = [:]
   }
 
   /// The version reported in `initialize`.
@@ -78,7 +85,7 @@ package final class LayoutServer: MessageHandler {
     let params: JSONValue
     switch message {
     case .request(let id, let m, let p):
-      reply = Reply(id: id, deliver: deliver)
+      reply = Reply(id: id, deliver: deliver) { [weak self] in self?.forget(id) }
       method = m
       params = p
     case .notification(let m, let p):
@@ -87,6 +94,10 @@ package final class LayoutServer: MessageHandler {
       params = p
     case .response, .errorResponse:
       return  // The server sends no requests, so responses are ignored.
+    }
+    if method == "$/cancelRequest" {
+      cancel(params)
+      return
     }
     if method == "exit" {
       state.withLock { $0.exitStatus = $0.phase == .shuttingDown ? 0 : 1 }
@@ -105,10 +116,36 @@ package final class LayoutServer: MessageHandler {
       break
     }
     guard let handler = ServerMethods.table[method] else {
-      reply?.error(ServerError.methodNotFound(method))
+      if let reply {
+        reply.error(ServerError.methodNotFound(method))
+      } else {
+        ServerLog.write(.info, "dropped notification \(method)")
+      }
       return
     }
     handler(Call(server: self, params: params, reply: reply, notify: { connection.send($0) }))
+  }
+}
+
+extension LayoutServer {
+  /// `$/cancelRequest` {id}: a request still queued on its session, or waiting there
+  /// (`table/waitUntilAllUpdatesAreProcessed`, `cell/elementFrames`), is answered -32800 `request cancelled` at once
+  /// and its work is skipped; an edit already applied stays applied (edits are answered as soon as they are
+  /// validated). Unknown or finished ids are ignored, as LSP says.
+  func cancel(_ params: JSONValue) {
+    guard let raw = params["id"], let id = RequestID(json: raw) else { return }
+    let reply = state.withLock { $0.pending[id] }
+    reply?.error(ResponseError(code: .requestCancelled, message: "request cancelled"))
+  }
+
+  /// Remembers a request routed to a session until it is answered.
+  func remember(_ reply: Reply) {
+    state.withLock { $0.pending[reply.id] = reply }
+  }
+
+  /// Forgets an answered request.
+  func forget(_ id: RequestID) {
+    _ = state.withLock { $0.pending.removeValue(forKey: id) }
   }
 }
 

@@ -3,17 +3,59 @@ import JSONRPC
 import Synchronization
 
 /// Where the answer to one request goes: straight to the connection, or into the array answering a batch.
+/// Copies share one gate, so a request is answered at most once (a cancelled request's late result is dropped).
 struct Reply: Sendable {
   /// The request's id.
   let id: RequestID
   /// Delivers the finished response.
   let deliver: @Sendable (Message) -> Void
+  /// Shared by every copy: set by the first answer.
+  let gate: ReplyGate
 
-  /// Answers with a result (`null` when empty).
-  func result(_ value: JSONValue) { deliver(.response(id: id, result: value)) }
+  /// A reply for `id`; `answered` runs once, right after the answer is delivered (e.g. to forget the request).
+  init(id: RequestID, deliver: @escaping @Sendable (Message) -> Void, answered: (@Sendable () -> Void)? = nil) {
+    self.id = id
+    self.deliver = deliver
+    gate = ReplyGate(answered: answered)
+  }
 
-  /// Answers with an error.
-  func error(_ error: ResponseError) { deliver(.errorResponse(id: id, error: error)) }
+  /// True once the request has been answered (or cancelled): work for it can be skipped.
+  var isAnswered: Bool { gate.isClosed }
+
+  /// Answers with a result (`null` when empty); nothing when already answered.
+  func result(_ value: JSONValue) { answer(.response(id: id, result: value)) }
+
+  /// Answers with an error; nothing when already answered.
+  func error(_ error: ResponseError) { answer(.errorResponse(id: id, error: error)) }
+
+  /// Delivers `message` if this is the first answer.
+  private func answer(_ message: Message) {
+    guard gate.close() else { return }
+    deliver(message)
+    gate.answered?()
+  }
+}
+
+/// The answered-once flag shared by the copies of one `Reply`.
+final class ReplyGate: Sendable {
+  /// True once answered.
+  private let closed = Mutex(false)
+  /// Runs after the answer.
+  let answered: (@Sendable () -> Void)?
+
+  /// An open gate.
+  init(answered: (@Sendable () -> Void)?) { self.answered = answered }
+
+  /// True once answered.
+  var isClosed: Bool { closed.withLock { $0 } }
+
+  /// Closes the gate; true for the first caller only.
+  func close() -> Bool {
+    closed.withLock { c in
+      defer { c = true }
+      return !c
+    }
+  }
 }
 
 /// Collects the responses to one batch and sends them as one array once all have arrived.

@@ -8,6 +8,9 @@ enum ServerError {
   /// -32004: a batch update (or a single edit) is invalid as a whole; nothing changed.
   static let invalidBatchCode = ErrorCode(-32004)
 
+  /// -32005: a limit set at `initialize` (or its default) would be exceeded; nothing changed.
+  static let limitExceededCode = ErrorCode(-32005)
+
   /// `unknown session "ID"` (-32003).
   static func unknownSession(_ id: String) -> ResponseError {
     ResponseError(code: unknownSessionCode, message: "unknown session \"\(id)\"")

@@ -35,17 +35,20 @@ enum ServerMethods {
   /// `initialize` → {serverInfo, protocolVersion, capabilities}. A second one is refused (-32600).
   static func initialize(_ call: Call) {
     call.answer { () throws(ResponseError) -> JSONValue in
-      _ = try Params(call.params)
-      let first = call.server.state.withLock { s in
-        guard s.phase == .uninitialized else { return false }
-        s.phase = .running
-        return true
-      }
+      let params = try Params(call.params)
+      let first = call.server.state.withLock { $0.phase == .uninitialized }
       guard first else { throw ResponseError(code: .invalidRequest, message: "server is already initialized") }
+      let options = try ServerOptions(params.value("initializationOptions"))
+      call.server.state.withLock { s in
+        s.phase = .running
+        s.options = options
+        s.registry = options.makeRegistry()
+      }
       let capabilities = JSONObject([
         ("sessions", .bool(true)), ("tableNode", .bool(true)),
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
         ("notifications", .array(notifications.map { .string($0) })),
+        ("limits", options.limitsJSON),
       ])
       return .object(
         JSONObject([
@@ -61,6 +64,7 @@ enum ServerMethods {
 
   /// `shutdown` → null; later requests other than `exit` get -32600.
   static func shutdown(_ call: Call) {
+    ServerLog.write(.info, "shutdown")
     call.server.state.withLock { $0.phase = .shuttingDown }
     call.reply?.result(.null)
   }
@@ -89,12 +93,19 @@ enum ServerMethods {
           } while s.sessions["s\(s.lastSessionNumber)"] != nil
           id = "s\(s.lastSessionNumber)"
         }
+        guard s.sessions.count < s.options.maxSessions else {
+          throw ResponseError(
+            code: ServerError.limitExceededCode,
+            message: "cannot create a session: \(s.sessions.count) sessions are live, the maximum is "
+              + "\(s.options.maxSessions) (maxSessions)")
+        }
         let session = Session(
-          id: id, width: width, height: height, scale: scale, separators: separators, jobs: continuation,
-          notify: call.notify)
+          id: id, width: width, height: height, scale: scale, separators: separators, options: s.options,
+          registry: s.registry, jobs: continuation, notify: call.notify)
         s.sessions[id] = session
         return session
       }
+      ServerLog.write(.info, "session \"\(session.id)\" created (\(width) × \(height) at scale \(scale))")
       Task { await session.run(stream) }
       return .object(JSONObject([("sessionId", .string(session.id))]))
     }
@@ -106,6 +117,7 @@ enum ServerMethods {
       let id = try Params(call.params).string("sessionId")
       let session = call.server.state.withLock { $0.sessions.removeValue(forKey: id) }
       guard let session else { throw ServerError.unknownSession(id) }
+      ServerLog.write(.info, "session \"\(id)\" disposed")
       session.jobs.yield(.dispose(reply: call.reply))
     } catch {
       call.reply?.error(error)
@@ -117,6 +129,7 @@ enum ServerMethods {
     do throws(ResponseError) {
       let id = try Params(call.params).string("sessionId")
       guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
+      if let reply = call.reply { call.server.remember(reply) }
       session.jobs.yield(.call(method: method, params: call.params, reply: call.reply))
     } catch {
       call.reply?.error(error)

@@ -8,7 +8,7 @@ extension Session {
   /// -32602 naming the offending field. Every method that takes a SPEC decodes it here. Session-isolated.
   func decodeCell(_ value: JSONValue, path: String) throws(ResponseError) -> LayoutElement {
     do throws(SpecDecodingError) {
-      return try SpecDecoder.decode(value, path: path)
+      return try SpecDecoder.decode(value, path: path, limits: options.cellLimits)
     } catch {
       throw ResponseError(code: .invalidParams, message: error.description)
     }
@@ -18,6 +18,7 @@ extension Session {
   /// what is wrong), schedules its cells' layout and publishes what committed at once. Every table edit goes
   /// through here. Session-isolated.
   func submit(_ update: BatchUpdate<LayoutElement>) throws(ResponseError) -> BatchResult<LayoutElement> {
+    try checkRowLimit(adding: Session.rowDelta(of: update, in: table.pendingMap))
     let result: BatchResult<LayoutElement>
     do throws(NodeTreeError) {
       result = try table.performBatch(update)
@@ -32,6 +33,7 @@ extension Session {
   /// Replaces every section and row (`reloadData`): row ids must be unique (-32004 otherwise, nothing changes);
   /// every cell is laid out again and the change set commits in order. Session-isolated.
   func submitReload(_ sections: [[RowSpec<LayoutElement>]]) throws(ResponseError) -> BatchResult<LayoutElement> {
+    try checkRowLimit(adding: sections.reduce(0) { $0 + $1.count } - table.pendingMap.totalRowCount)
     let result: BatchResult<LayoutElement>
     do throws(NodeTreeError) {
       result = try table.reloadData(sections)
@@ -41,5 +43,36 @@ extension Session {
     schedule(result.layoutRequests)
     publish(result.commits)
     return result
+  }
+
+  /// Refuses (-32005) an edit that would leave more than `maxRowsPerSession` pending rows.
+  func checkRowLimit(adding delta: Int) throws(ResponseError) {
+    let after = table.pendingMap.totalRowCount + delta
+    guard after > options.maxRowsPerSession else { return }
+    throw ResponseError(
+      code: ServerError.limitExceededCode,
+      message: "session \"\(id)\" would hold \(after) rows, more than the maximum of \(options.maxRowsPerSession) "
+        + "(maxRowsPerSession)")
+  }
+
+  /// Rows an update adds minus rows it removes (duplicates counted once; invalid parts are left to validation).
+  static func rowDelta(of update: BatchUpdate<LayoutElement>, in map: ElementMap) -> Int {
+    var added = 0
+    var deletedRows: Set<RowReference> = []
+    var removedSections: Set<Int> = []
+    for operation in update.operations {
+      switch operation {
+      case .insertRows(let inserts): added += inserts.count
+      case .deleteRows(let refs): deletedRows.formUnion(refs)
+      case .insertSections(let inserts): added += inserts.reduce(0) { $0 + $1.rows.count }
+      case .deleteSections(let sections): removedSections.formUnion(sections)
+      case .reloadSections(let reloads):
+        added += reloads.reduce(0) { $0 + $1.rows.count }
+        removedSections.formUnion(reloads.map(\.section))
+      case .reloadRows, .moveRow, .moveSection: break
+      }
+    }
+    let removed = removedSections.reduce(0) { $0 + (map.numberOfRows(inSection: $1) ?? 0) }
+    return added - deletedRows.count - removed
   }
 }

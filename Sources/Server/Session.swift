@@ -3,6 +3,7 @@ import JSONCodec
 import JSONRPC
 import LayoutSpecs
 import NodeTree
+import Typography
 
 /// One unit of work in a session's ordered stream.
 enum SessionJob: Sendable {
@@ -44,6 +45,8 @@ actor Session {
   let scale: Double
   /// The table model.
   var table: TableNode<LayoutElement>
+  /// Limits in force (from `initialize`).
+  let options: ServerOptions
   /// The engine laying out cells (Texture specs, text measured with the standard fonts).
   let engine: LayoutEngine
   /// Pushes notifications to the client.
@@ -61,8 +64,8 @@ actor Session {
 
   /// A session with one empty section; `jobs` must be fed by the caller and drained by `run(stream:)`.
   init(
-    id: String, width: Double, height: Double, scale: Double, separators: Bool,
-    jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
+    id: String, width: Double, height: Double, scale: Double, separators: Bool, options: ServerOptions,
+    registry: FontRegistry, jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
   ) {
     self.id = id
     self.width = width
@@ -72,7 +75,10 @@ actor Session {
     _ = try? table.reloadData([[]])
     seqBase = table.lastSubmittedSeq
     self.table = table
-    engine = LayoutEngine(environment: .standard(scale: scale))
+    var environment = LayoutEnvironment.standard(scale: scale, registry: registry)
+    environment.maxDepth = options.cellLimits.maxDepth
+    engine = LayoutEngine(environment: environment)
+    self.options = options
     self.jobs = jobs
     self.notify = notify
   }
@@ -103,6 +109,8 @@ actor Session {
 
   /// Runs one method from `SessionMethods.table` and answers it.
   private func perform(_ method: String, _ params: JSONValue, _ reply: Reply?) {
+    if reply?.isAnswered == true { return }  // cancelled while queued
+    ServerLog.write(.log, "session \"\(id)\": \(method)")
     guard let handler = SessionMethods.table[method] else {
       reply?.error(ServerError.methodNotFound(method))
       return
@@ -118,6 +126,7 @@ actor Session {
       case .compute(let work):
         DispatchQueue.global(qos: .userInitiated).async {
           do throws(ResponseError) {
+            if reply?.isAnswered == true { return }
             let value = try work()
             reply?.result(value)
           } catch {
@@ -165,6 +174,7 @@ actor Session {
     outstandingLayouts -= results.count
     for result in results {
       if let failure = result.failure {
+        ServerLog.write(.warning, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)")
         notify(
           Notifications.logMessage(type: 1, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)"))
       }
@@ -198,6 +208,7 @@ actor Session {
   /// Answers every `waitUntilAllUpdatesAreProcessed` once no change set and no relayout is outstanding, so the
   /// notifications they caused are written before the answer.
   func answerWaitersIfIdle() {
+    waiters.removeAll { $0.isAnswered }  // cancelled
     guard !isBusy, !waiters.isEmpty else { return }
     let answer = progress
     for waiter in waiters { waiter.result(answer) }
