@@ -21,7 +21,7 @@ enum ServerMethods {
   static let table: [String: Handler] = {
     var table: [String: Handler] = [
       "initialize": initialize,
-      "initialized": { _ in },
+      "initialized": { call in call.reply?.result(.null) },  // a notification; answered null if sent with an id
       "shutdown": shutdown,
       "session/create": createSession,
       "session/dispose": disposeSession,

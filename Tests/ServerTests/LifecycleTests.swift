@@ -20,10 +20,13 @@ struct LifecycleTests {
     #expect(result?["serverInfo"] == json(#"{"name": "layoutd", "version": "test"}"#))
     #expect(result?["protocolVersion"] == .string("1.0"))
     #expect(result?["capabilities"]?["sessions"] == .bool(true))
-    #expect(result?["capabilities"]?["notifications"] == json(#"["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "window/logMessage"]"#))
+    #expect(
+      result?["capabilities"]?["notifications"]
+        == json(#"["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "window/logMessage"]"#))
     #expect(result?["capabilities"]?["layoutSpecs"]?.arrayValue?.contains(.string("node")) == true)
     let second = await h.call(2, "initialize", "[]")
-    #expect(second == [json(#"{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"server is already initialized"}}"#)])
+    #expect(
+      second == [json(#"{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"server is already initialized"}}"#)])
     h.closeInput()
   }
 
@@ -32,7 +35,10 @@ struct LifecycleTests {
     let h = ServerHarness()
     _ = await h.call(1, "initialize")
     let messages = await h.call(2, "table/frobnicate", "null")
-    #expect(messages == [json(#"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"method not found: table/frobnicate"}}"#)])
+    #expect(
+      messages == [
+        json(#"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"method not found: table/frobnicate"}}"#)
+      ])
     h.closeInput()
   }
 
@@ -74,13 +80,30 @@ struct LifecycleTests {
   func batch() async {
     let h = ServerHarness()
     _ = await h.call(1, "initialize")
-    h.send(#"[{"jsonrpc":"2.0","id":5,"method":"nope"},{"jsonrpc":"2.0","method":"initialized"},{"jsonrpc":"2.0","id":6,"method":"shutdown"}]"#)
+    h.send(
+      #"[{"jsonrpc":"2.0","id":5,"method":"nope"},{"jsonrpc":"2.0","method":"initialized"},{"jsonrpc":"2.0","id":6,"method":"shutdown"}]"#
+    )
     let messages = await h.call(9, "table/contentSize", #"{"sessionId": "s1"}"#)
     #expect(messages.count == 2)
     let answers = messages.first?.arrayValue ?? []
     #expect(answers.count == 2)
-    #expect(answers.contains(json(#"{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"method not found: nope"}}"#)))
+    #expect(
+      answers.contains(json(#"{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"method not found: nope"}}"#)))
     #expect(answers.contains(json(#"{"jsonrpc":"2.0","id":6,"result":null}"#)))
+    h.closeInput()
+  }
+}
+
+@Suite("initialized sent with an id")
+struct InitializedAsRequestTests {
+  @Test("is answered null, alone and inside a batch")
+  func answered() async {
+    let h = ServerHarness()
+    _ = await h.call(1, "initialize")
+    #expect(await h.call(2, "initialized").last == json(#"{"jsonrpc": "2.0", "id": 2, "result": null}"#))
+    h.send(
+      #"[{"jsonrpc": "2.0", "id": 3, "method": "initialized"}, {"jsonrpc": "2.0", "id": 4, "method": "shutdown"}]"#)
+    #expect(await h.call(5, "shutdown").count == 2)  // the batch's array, then this answer
     h.closeInput()
   }
 }
