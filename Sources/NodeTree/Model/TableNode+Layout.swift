@@ -8,6 +8,8 @@ package struct Commit: Sendable, Equatable {
   package let contentHeight: Double
   /// Interface-state callbacks of the range update that follows the commit (texture.md §3.3), in firing order.
   package let interfaceEvents: [InterfaceStateEvent]
+  /// The content offset move scroll anchoring made for this commit (before its range update), if any.
+  package var offsetAdjustment: OffsetAdjustment? = nil
 }
 
 /// The outcome of one layout result. Pure value.
@@ -20,6 +22,8 @@ package struct LayoutAcceptance: Sendable, Equatable {
   package let commits: [Commit]
   /// Range-update callbacks after a visible height change (commits carry their own).
   package let interfaceEvents: [InterfaceStateEvent]
+  /// The content offset move scroll anchoring made for the height changes (commits carry their own).
+  package var offsetAdjustment: OffsetAdjustment? = nil
 }
 
 /// Layout results, re-measurement and commits.
@@ -39,6 +43,7 @@ extension TableNode {
       accepted = true
     }
     var changes: [HeightChange] = []
+    var anchor: ScrollAnchor?
     if var cell = cells[id], cell.generation == generation {
       cell.measuredHeight = height
       cells[id] = cell
@@ -46,6 +51,7 @@ extension TableNode {
       accepted = true
       if relayouts[id] == generation {
         relayouts[id] = nil
+        if visibleMap.contains(id) { anchor = captureAnchor() }
         if inFlight.contains(where: { $0.awaiting[id] != nil }) { relayoutHeights[id] = (generation, height) }
         if let old = visibleMap.height(of: id), let path = visibleMap.indexPath(of: id),
           abs(old - height) >= Double(Float.ulpOfOne)
@@ -56,10 +62,12 @@ extension TableNode {
       }
     }
     guard accepted else { return LayoutAcceptance(accepted: false, heightChanges: [], commits: [], interfaceEvents: []) }
+    let adjustment = changes.isEmpty ? nil : restore(anchor)
     let commits = commitReadyChangeSets()
     // A height change moves rows, so the ranges are updated as after a commit.
     let events = !changes.isEmpty && commits.isEmpty ? rangeEventsAfterChange() ?? [] : []
-    return LayoutAcceptance(accepted: true, heightChanges: changes, commits: commits, interfaceEvents: events)
+    return LayoutAcceptance(
+      accepted: true, heightChanges: changes, commits: commits, interfaceEvents: events, offsetAdjustment: adjustment)
   }
 
   /// Marks rows for re-measurement (Texture's `setNeedsLayout` on a cell, texture.md §2): bumps each generation
@@ -116,12 +124,14 @@ extension TableNode {
       for id in first.awaiting.keys where !inFlight.contains(where: { $0.awaiting[id] != nil }) {
         relayoutHeights[id] = nil
       }
+      let anchor = captureAnchor()
       replayOnVisibleMap(first)
       lastCommittedSeq = first.changeSet.seq
+      let adjustment = restore(anchor)
       let events = rangeEventsAfterChange() ?? []
       commits.append(
         Commit(changeSet: first.changeSet, measuredHeights: first.measured,
-               contentHeight: contentHeight, interfaceEvents: events))
+               contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment))
     }
     return commits
   }

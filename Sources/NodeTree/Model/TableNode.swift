@@ -30,8 +30,13 @@ package struct TableNode<Content: Sendable>: Sendable {
   package var batchContext = BatchContext()
   /// `leadingScreensForBatching` (default 2.0, texture.md §4.1).
   package var leadingScreensForBatching = BatchFetching.defaultLeadingScreens
-  /// Last viewport given to `setViewport`; nil until then (no range updates happen without one).
+  /// Last viewport given to `setViewport`; nil until then (no range updates happen without one). Its bounds'
+  /// origin is the content offset.
   package internal(set) var viewport: RangeViewport?
+  /// Scroll view content insets (points): the offset ranges over [−top, content + bottom − viewport height].
+  package var contentInset: (top: Double, bottom: Double) = (0, 0)
+  /// Scroll anchoring on (the default): see `TableNode+Anchoring`.
+  package var scrollAnchoring = true
 
   /// Pending cells by id.
   var cells: [RowID: CellNode<Content>] = [:]

@@ -1,0 +1,63 @@
+/// A content-offset move made by scroll anchoring. Pure value.
+package struct OffsetAdjustment: Sendable, Equatable {
+  /// Content offset y before (points).
+  package let oldY: Double
+  /// Content offset y after (points, clamped).
+  package let newY: Double
+}
+
+/// Where the visible rows stood relative to the viewport's top before a change. Pure value.
+struct ScrollAnchor: Sendable {
+  /// Visible rows in order, each with its top minus the content offset (points).
+  let rows: [(id: RowID, relativeTop: Double)]
+}
+
+/// Scroll anchoring (beyond Texture; what chat and feed UIs expect): when rows above the first visible row
+/// change height, are inserted or deleted, the content offset moves by the same amount so that the visible
+/// content stays where it was on screen.
+extension TableNode {
+  /// The smallest content offset y: −top inset.
+  package var minimumOffsetY: Double { -contentInset.top }
+
+  /// The largest content offset y UIKit scrolls to: content height + bottom inset − viewport height, never above
+  /// the minimum.
+  package var maximumOffsetY: Double {
+    let height = viewport?.bounds.height ?? 0
+    return max(minimumOffsetY, contentHeight + contentInset.bottom - height)
+  }
+
+  /// `y` clamped into [minimumOffsetY, maximumOffsetY] as UIKit clamps a scroll.
+  package func clampedOffsetY(_ y: Double) -> Double {
+    min(max(y, minimumOffsetY), maximumOffsetY)
+  }
+
+  /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen.
+  func captureAnchor() -> ScrollAnchor? {
+    guard scrollAnchoring, let bounds = viewport?.bounds, !bounds.isEmpty else { return nil }
+    let paths = visibleMap.indexPaths(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separatorHeight)
+    var rows: [(id: RowID, relativeTop: Double)] = []
+    for path in paths {
+      guard let id = visibleMap.rowID(at: path), let top = visibleMap.offset(of: path, separator: separatorHeight)
+      else { continue }
+      rows.append((id, top - bounds.y))
+    }
+    return rows.isEmpty ? nil : ScrollAnchor(rows: rows)
+  }
+
+  /// Moves the content offset so the first anchored row still in the table keeps its on-screen position
+  /// (clamped); nil when nothing moved.
+  mutating func restore(_ anchor: ScrollAnchor?) -> OffsetAdjustment? {
+    guard let anchor, var current = viewport else { return nil }
+    for (id, relativeTop) in anchor.rows {
+      guard let path = visibleMap.indexPath(of: id), let top = visibleMap.offset(of: path, separator: separatorHeight)
+      else { continue }
+      let newY = clampedOffsetY(top - relativeTop)
+      let oldY = current.bounds.y
+      guard abs(newY - oldY) >= 1e-9 else { return nil }
+      current.bounds.y = newY
+      viewport = current
+      return OffsetAdjustment(oldY: oldY, newY: newY)
+    }
+    return nil
+  }
+}
