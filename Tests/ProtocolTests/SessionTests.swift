@@ -80,4 +80,23 @@ import Testing
       ])
     daemon.expectAliveThenExit()
   }
+
+  @Test func disposeAnswersAWaitingWaitWithUnknownSessionFirst() throws {
+    let daemon = try Daemon()
+    daemon.startSession()
+    // A slow cell keeps the change set pending, so the wait is usually still waiting when dispose arrives; if
+    // the layout won the race, the wait was answered normally. Either way dispose is answered last.
+    let slow = SetNeedsLayoutTests.slowCell(count: 3000, height: 0.01)
+    let insert = request(3, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"a","cell":\#(slow)}]}"#)
+    let wait = request(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let dispose = request(5, "session/dispose", #"{"sessionId":"s1"}"#)
+    daemon.write(Array((frameText(insert) + frameText(wait) + frameText(dispose)).utf8))
+    let answers = daemon.take(until: { Daemon.isResponse($0, id: .int(5)) }).filter { $0["method"] == nil }
+    #expect(answers.first == json(resultResponse("3", #"{"seq":1,"rowIds":["a"]}"#)))
+    let waitAnswer = answers.dropFirst().first
+    let refused = json(errorResponse("4", -32003, #"unknown session "s1""#))
+    #expect(waitAnswer == refused || waitAnswer?["result"]?["seq"] == .int(1), "\(String(describing: waitAnswer))")
+    #expect(answers.count == 3 && answers.last == json(resultResponse("5", "null")))
+    daemon.expectAliveThenExit()
+  }
 }
