@@ -33,6 +33,8 @@ final class Daemon: Sendable {
   let ended = Mutex(false)
   /// Everything the daemon wrote to stderr.
   let stderrText = Mutex("")
+  /// Every byte the daemon wrote to stdout, in order (checked strictly by `OutputCheck`).
+  let rawOutput = Mutex<[UInt8]>([])
 
   /// Spawns `layoutd` with `arguments` (default: serve on stdio) and starts reading its output.
   init(arguments: [String] = []) throws {
@@ -67,6 +69,7 @@ final class Daemon: Sendable {
   private func readLoop(_ out: FileHandle) {
     var reader = FrameReader()
     while case let data = out.availableData, !data.isEmpty {
+      rawOutput.withLock { $0.append(contentsOf: data) }
       reader.feed(Array(data))
       while let event = reader.next() {
         guard case .message(let body) = event else { continue }
@@ -123,7 +126,12 @@ final class Daemon: Sendable {
         return prefix
       }
       if let taken { return taken }
-      if Date() >= deadline { return received.withLock { all in defer { all.removeAll() }; return all } }
+      if Date() >= deadline {
+        return received.withLock { all in
+          defer { all.removeAll() }
+          return all
+        }
+      }
       usleep(1000)
     }
   }
