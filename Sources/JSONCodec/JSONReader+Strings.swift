@@ -158,9 +158,9 @@ extension JSONReader {
     case 0xF4:
       len = 4
       upper = 0x8F
-    case 0x80...0xBF: throw fail("invalid UTF-8: unexpected continuation byte \(describe(c))")
-    case 0xC0, 0xC1: throw fail("invalid UTF-8: overlong encoding (lead byte \(describe(c)))")
-    default: throw fail("invalid UTF-8: lead byte \(describe(c)) is never valid")
+    case 0x80...0xBF: throw fail("invalid UTF-8: unexpected continuation \(describe(c))")
+    case 0xC0, 0xC1: throw fail("invalid UTF-8: overlong encoding (lead \(describe(c)))")
+    default: throw fail("invalid UTF-8: lead \(describe(c)) is never valid")
     }
     guard pos + 1 < end else { throw fail("invalid UTF-8: truncated sequence") }
     let b1 = base[pos + 1]
