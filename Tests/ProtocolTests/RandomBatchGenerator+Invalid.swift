@@ -2,12 +2,12 @@
 extension RandomBatchGenerator {
   /// Which rule an invalid batch breaks.
   enum Breakage: String, CaseIterable, Sendable {
-    case deleteOutOfRange, insertOutOfRange, deleteAndReload, duplicateID, wrongRowCounts, moveOutOfRange
-    case unknownID, deleteSectionOutOfRange
+    case deleteOutOfRange, insertOutOfRange, deleteAndReload, moveAndEdit, duplicateID, wrongRowCounts
+    case moveOutOfRange, unknownID, deleteSectionOutOfRange
   }
 
   /// A batch the daemon must refuse, the rule it breaks, and the JSON-RPC error code expected
-  /// (-32602 for an unknown row id, else -32004). `after` is the valid base batch's result (for counts).
+  /// (-32602 for an unknown row id, else -32004).
   mutating func invalidBatch(_ table: ReferenceTable) -> (ReferenceBatch, Breakage, Int) {
     var batch = random.chance(50) ? validBatch(table) : ReferenceBatch()
     guard let after = try? table.applying(batch) else { return (batch, .unknownID, 0) }
@@ -39,6 +39,17 @@ extension RandomBatchGenerator {
       if let path = untouched.randomElement(using: &random) {
         batch.deleteRows.append(reference(table, path))
         batch.reloadRows.append((reference(table, path), random.chance(50) ? 7 : nil))
+        return (batch, breakage, -32004)
+      }
+    case .moveAndEdit:
+      if let path = untouched.randomElement(using: &random), let section = plain[path.section] {
+        // One row moved and also deleted or reloaded.
+        batch.moveRows.append((reference(table, path), RowPath(section: section, row: 0)))
+        if random.chance(50) {
+          batch.deleteRows.append(reference(table, path))
+        } else {
+          batch.reloadRows.append((reference(table, path), nil))
+        }
         return (batch, breakage, -32004)
       }
     case .duplicateID:

@@ -18,7 +18,7 @@ import Testing
     return UInt64.random(in: 0...UInt64(UInt32.max))
   }()
   /// Batches per run (one daemon each).
-  static let batchesPerRun = 500
+  static let batchesPerRun = 1500
 
   @Test(arguments: 0..<4)
   func randomBatchesMatchTheReference(run: Int) throws {
@@ -146,7 +146,8 @@ struct WireThrash {
     guard let result = response?["result"] else {
       fail(
         step, "valid batch refused: \(response.map(JSONWriter.string) ?? "no response")",
-        expected: render(expected), actual: render(reference))
+        expected: "the reference after the batch:\n" + render(expected),
+        actual: "the reference before the batch:\n" + render(reference))
       return false
     }
     guard result["insertedRowIds"] == inserted else {
