@@ -102,7 +102,7 @@ struct RandomBatchGenerator: Sendable {
     }
     // Arrivals (new rows and moved rows) spread over the editable sections at random slots.
     let targets = newIndex.keys.sorted()
-    guard !targets.isEmpty else { return finish(batch) }
+    guard !targets.isEmpty else { return finish(batch, table) }
     let insertCount = Int.random(in: 0...(total < 20 ? 8 : 4), using: &random)
     var arrivals: [Int: [RowPath?]] = [:]
     for mover in movers { arrivals[targets.randomElement(using: &random) ?? targets[0], default: []].append(mover) }
@@ -119,7 +119,7 @@ struct RandomBatchGenerator: Sendable {
         }
       }
     }
-    return finish(batch)
+    return finish(batch, table)
   }
 
   /// Old sections the batch neither deletes, reloads nor moves → their new indexes.
@@ -136,9 +136,25 @@ struct RandomBatchGenerator: Sendable {
     return newIndex
   }
 
-  /// Randomises the order inside each row list.
-  private mutating func finish(_ batch: ReferenceBatch) -> ReferenceBatch {
+  /// Randomises the order inside each row list, and sometimes gives a new row the id of a row this batch removes
+  /// (Protocol.md allows ids that leave the table to be reused at once).
+  private mutating func finish(_ batch: ReferenceBatch, _ table: ReferenceTable) -> ReferenceBatch {
     var batch = batch
+    var freed = batch.deleteRows.compactMap { try? table.resolve($0) }.map { table.sections[$0.section][$0.row].id }
+    for section in batch.deleteSections + batch.reloadSections.map(\.section) {
+      freed += table.sections[section].map(\.id)
+    }
+    freed.shuffle(using: &random)
+    func reuse(_ row: inout ReferenceRow) {
+      if !freed.isEmpty, random.chance(20) { row.id = freed.removeLast() }
+    }
+    for index in batch.insertRows.indices { reuse(&batch.insertRows[index].row) }
+    for index in batch.insertSections.indices {
+      for row in batch.insertSections[index].rows.indices { reuse(&batch.insertSections[index].rows[row]) }
+    }
+    for index in batch.reloadSections.indices {
+      for row in batch.reloadSections[index].rows.indices { reuse(&batch.reloadSections[index].rows[row]) }
+    }
     batch.deleteRows.shuffle(using: &random)
     batch.reloadRows.shuffle(using: &random)
     batch.moveRows.shuffle(using: &random)
