@@ -20,51 +20,74 @@ import Testing
   /// Batches per run (one daemon each).
   static let batchesPerRun = 1500
 
+  /// Runs 0–2 drive one session; run 3 drives sessions "s1" and "s2" of one daemon, interleaved at random.
   @Test(arguments: 0..<4)
   func randomBatchesMatchTheReference(run: Int) throws {
     print("RandomBatchTests seed \(Self.seed) (run \(run); replay with LAYOUTD_THRASH_SEED=\(Self.seed))")
     let start = Date()
-    var thrash = try WireThrash(seed: Self.seed, run: run)
-    let finished = thrash.run(batches: Self.batchesPerRun)
+    let daemon = try Daemon()
+    daemon.startSession()
+    let sessions = run == 3 ? ["s1", "s2"] : ["s1"]
+    if sessions.count > 1 {
+      let created = daemon.response(3, "session/create", #"{"sessionId":"s2","viewport":{"width":320,"height":480}}"#)
+      #expect(created?["result"]?["sessionId"] == .string("s2"))
+    }
+    var thrashes = sessions.enumerated().map {
+      WireThrash(daemon: daemon, seed: Self.seed, run: run, stream: $0.offset)
+    }
+    var picker = ThrashRandom(state: Self.seed ^ UInt64(run))
+    var finished = thrashes.indices.allSatisfy { thrashes[$0].reloadData(step: -1) }
+    for step in 0..<Self.batchesPerRun where finished {
+      let index = Int.random(in: 0..<thrashes.count, using: &picker)
+      finished = thrashes[index].step(step)
+    }
+    for index in thrashes.indices where finished { finished = thrashes[index].checkCommitted(step: Self.batchesPerRun) }
     let seconds = Date().timeIntervalSince(start)
-    print(
-      "RandomBatchTests seed \(Self.seed) run \(run): \(thrash.validCount) valid, \(thrash.invalidCount) invalid, "
-        + "\(thrash.reloadCount) reloadData, \(thrash.checkCount) committed checks in \(String(format: "%.1f", seconds)) s"
-    )
+    for thrash in thrashes {
+      print(
+        "RandomBatchTests seed \(Self.seed) run \(run) session \(thrash.session): \(thrash.validCount) valid, "
+          + "\(thrash.invalidCount) invalid, \(thrash.reloadCount) reloadData, \(thrash.checkCount) committed checks")
+    }
+    print("RandomBatchTests seed \(Self.seed) run \(run): \(String(format: "%.1f", seconds)) s")
     guard finished else { return }
-    #expect(thrash.invalidCount > Self.batchesPerRun / 12, "seed \(Self.seed) run \(run): too few invalid batches")
-    #expect(thrash.daemon.response(thrash.nextID(), "shutdown", "{}")?["result"] == .null)
-    thrash.daemon.notify("exit")
-    #expect(thrash.daemon.waitForExit() == 0, "seed \(Self.seed) run \(run): exit status")
+    let invalid = thrashes.reduce(0) { $0 + $1.invalidCount }
+    #expect(invalid > Self.batchesPerRun / 12, "seed \(Self.seed) run \(run): too few invalid batches")
+    #expect(daemon.response(5, "shutdown", "{}")?["result"] == .null)
+    daemon.notify("exit")
+    #expect(daemon.waitForExit() == 0, "seed \(Self.seed) run \(run): exit status")
   }
 }
 
-/// One run: a daemon, its session "s1", the reference and the generator.
+/// One session of a run: its reference, its generator and its share of the daemon's request ids.
 struct WireThrash {
-  /// The spawned binary.
+  /// The spawned binary (shared by the sessions of a run).
   let daemon: Daemon
   /// Base seed (printed).
   let seed: UInt64
   /// Run number (mixed into the seed).
   let run: Int
+  /// Session id: "s1", "s2", …
+  let session: String
   /// The generator (owns the random source).
   var generator: RandomBatchGenerator
   /// What the client's data source holds: the reference for both committed and pending state.
   var reference = ReferenceTable(sections: [])
-  /// Next JSON-RPC request id.
-  var requestID = 10
+  /// Last JSON-RPC request id used.
+  var requestID: Int
   /// Batch texts sent since the last committed check (reported on a mismatch).
   var unchecked: [String] = []
   /// Counters for the summary line.
   var validCount = 0, invalidCount = 0, reloadCount = 0, checkCount = 0
 
-  /// Spawns the daemon and opens session "s1".
-  init(seed: UInt64, run: Int) throws {
-    daemon = try Daemon()
-    daemon.startSession()
+  /// Drives session "s<stream + 1>" (already created) of `daemon`.
+  init(daemon: Daemon, seed: UInt64, run: Int, stream: Int) {
+    self.daemon = daemon
     self.seed = seed
     self.run = run
-    generator = RandomBatchGenerator(random: ThrashRandom(state: seed &+ UInt64(run) &* 0x1_0000_0001))
+    session = "s\(stream + 1)"
+    requestID = 10 + stream * 10_000_000
+    generator = RandomBatchGenerator(
+      random: ThrashRandom(state: seed &+ UInt64(run) &* 0x1_0000_0001 &+ UInt64(stream) &* 0x9E37_79B9))
     // UIKit-legal row edits inside moved sections, which the daemon handles differently (off by default).
     generator.rowEditsInMovedSections = ProcessInfo.processInfo.environment["LAYOUTD_THRASH_MOVED_SECTION_EDITS"] != nil
   }
@@ -80,41 +103,37 @@ struct WireThrash {
 
   /// Remembers a sent request text until the next committed check (and prints it when verbose).
   mutating func log(_ text: String) {
-    if Self.verbose { print("run \(run): \(text)") }
+    if Self.verbose { print("run \(run) \(session): \(text)") }
     unchecked.append(text)
   }
 
   /// Records a failure naming seed, run and batch.
   func fail(_ step: Int, _ what: String, expected: String = "", actual: String = "") {
-    var text = "seed \(seed) run \(run) batch \(step): \(what)"
+    var text = "seed \(seed) run \(run) session \(session) batch \(step): \(what)"
     if !unchecked.isEmpty { text += "\nbatches since the last check:\n" + unchecked.joined(separator: "\n") }
     if !expected.isEmpty || !actual.isEmpty { text += "\nexpected:\n\(expected)\nactual:\n\(actual)" }
     Issue.record(Comment(rawValue: text))
   }
 
-  /// Runs `batches` random steps, then waits and checks once more; false after the first failure.
-  mutating func run(batches: Int) -> Bool {
-    guard reloadData(step: -1) else { return false }
-    for step in 0..<batches {
-      let roll = Int.random(in: 0..<100, using: &generator.random)
-      let ok: Bool
-      if roll < 2 {
-        ok = reloadData(step: step)
-      } else if roll < 17 {
-        ok = invalidBatch(step: step)
-      } else {
-        ok = validBatch(step: step)
-      }
-      guard ok else { return false }
-      if generator.random.chance(35), !checkCommitted(step: step) { return false }
+  /// One random step: reloadData (2%), an invalid batch (15%) or a valid one, then sometimes a committed check;
+  /// false after a failure.
+  mutating func step(_ step: Int) -> Bool {
+    let roll = Int.random(in: 0..<100, using: &generator.random)
+    let ok: Bool
+    if roll < 2 {
+      ok = reloadData(step: step)
+    } else if roll < 17 {
+      ok = invalidBatch(step: step)
+    } else {
+      ok = validBatch(step: step)
     }
-    return checkCommitted(step: batches)
+    return ok && (!generator.random.chance(35) || checkCommitted(step: step))
   }
 
   /// `table/reloadData` with fresh random sections.
   mutating func reloadData(step: Int) -> Bool {
     let sections = generator.newSections(1...4, rows: 0...15)
-    let params = #"{"sessionId":"s1","sections":\#(WireText.sections(sections))}"#
+    let params = #"{"sessionId":\#(WireText.quoted(session)),"sections":\#(WireText.sections(sections))}"#
     log("reloadData \(params)")
     let response = daemon.response(nextID(), "table/reloadData", params)
     let expectedIDs = JSONValue.array(sections.map { .array($0.map { .string($0.id) }) })
@@ -138,7 +157,8 @@ struct WireThrash {
       return false
     }
     if generator.random.chance(50) { batch.rowCounts = expected.counts }
-    let params = WireText.batchParams("s1", WireText.operations(batch, &generator.random), rowCounts: batch.rowCounts)
+    let params = WireText.batchParams(
+      session, WireText.operations(batch, &generator.random), rowCounts: batch.rowCounts)
     log("performBatchUpdates \(params)")
     let response = daemon.response(nextID(), "table/performBatchUpdates", params)
     let newIDs = batch.newRowIDs
@@ -172,7 +192,8 @@ struct WireThrash {
         return false
       }
     }
-    let params = WireText.batchParams("s1", WireText.operations(batch, &generator.random), rowCounts: batch.rowCounts)
+    let params = WireText.batchParams(
+      session, WireText.operations(batch, &generator.random), rowCounts: batch.rowCounts)
     log("performBatchUpdates (invalid: \(breakage)) \(params)")
     let response = daemon.response(nextID(), "table/performBatchUpdates", params)
     guard response?["error"]?["code"] == .int(Int64(code)) else {
@@ -185,7 +206,8 @@ struct WireThrash {
 
   /// `table/describe` with state "pending": ids in order equal the reference; heights, where known, too.
   mutating func checkPending(step: Int) -> Bool {
-    let response = daemon.response(nextID(), "table/describe", #"{"sessionId":"s1","state":"pending"}"#)
+    let response = daemon.response(
+      nextID(), "table/describe", #"{"sessionId":\#(WireText.quoted(session)),"state":"pending"}"#)
     guard let sections = describedSections(response?["result"]) else {
       fail(step, "describe pending answered \(response.map(JSONWriter.string) ?? "nothing")")
       return false
@@ -203,12 +225,13 @@ struct WireThrash {
 
   /// Waits for every update, then `table/describe` (committed) must equal the reference exactly.
   mutating func checkCommitted(step: Int) -> Bool {
-    let wait = daemon.response(nextID(), "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let wait = daemon.response(
+      nextID(), "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":\#(WireText.quoted(session))}"#)
     guard let waited = wait?["result"] else {
       fail(step, "waitUntilAllUpdatesAreProcessed answered \(wait.map(JSONWriter.string) ?? "nothing")")
       return false
     }
-    let response = daemon.response(nextID(), "table/describe", #"{"sessionId":"s1"}"#)
+    let response = daemon.response(nextID(), "table/describe", #"{"sessionId":\#(WireText.quoted(session))}"#)
     let expected = expectedRows()
     guard let sections = describedSections(response?["result"]), sections == expected else {
       fail(
