@@ -42,13 +42,13 @@ import Testing
       expected: ["c:30.5 d:40.5", "b:20.5"]),
     Case(
       name: "insert a row into a moved section",
-      operations:
-        #"[{"op":"moveSection","from":0,"to":1},{"op":"insertRows","rows":[{"at":[1,0],"id":"x","cell":{"type":"node","style":{"height":5}}}]}]"#,
+      operations: #"[{"op":"moveSection","from":0,"to":1},"#
+        + #"{"op":"insertRows","rows":[{"at":[1,0],"id":"x","cell":{"type":"node","style":{"height":5}}}]}]"#,
       expected: ["c:30.5 d:40.5", "x:5.5 a:10.5 b:20.5"]),
     Case(
       name: "reload a row of a moved section",
-      operations:
-        #"[{"op":"moveSection","from":0,"to":1},{"op":"reloadRows","rows":[{"row":"a","cell":{"type":"node","style":{"height":5}}}]}]"#,
+      operations: #"[{"op":"moveSection","from":0,"to":1},"#
+        + #"{"op":"reloadRows","rows":[{"row":"a","cell":{"type":"node","style":{"height":5}}}]}]"#,
       expected: ["c:30.5 d:40.5", "a:5.5 b:20.5"]),
     Case(
       name: "move a row out of a moved section",
