@@ -45,6 +45,10 @@ package enum NodeTreeError: Error, Sendable, Equatable {
   case sectionOutOfRange(section: Int, sectionCount: Int)
   /// A layout result or size is negative, NaN or infinite.
   case invalidHeight(RowID, Double)
+  /// A row edit addresses a section the same batch moves (old space for deletes, reloads and move sources, new
+  /// space for inserts and move targets). Texture drops such edits and rebuilds the section from its data source;
+  /// the daemon has none, so it refuses the batch rather than guess.
+  case rowEditInMovedSection(operation: String, TableIndexPath, section: Int)
 
   /// The exact human-readable text of the error.
   package var message: String {
@@ -89,6 +93,9 @@ package enum NodeTreeError: Error, Sendable, Equatable {
       return "section \(section) out of range (\(count) sections)"
     case .invalidHeight(let id, let value):
       return "row \"\(id)\": height \(value) is not a finite non-negative number"
+    case .rowEditInMovedSection(let operation, let path, let section):
+      return "\(operation): row \(path) lies in section \(section), which this batch moves; "
+        + "edit a moved section's rows in another batch"
     }
   }
 }

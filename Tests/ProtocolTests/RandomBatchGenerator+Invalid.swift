@@ -3,7 +3,7 @@ extension RandomBatchGenerator {
   /// Which rule an invalid batch breaks.
   enum Breakage: String, CaseIterable, Sendable {
     case deleteOutOfRange, insertOutOfRange, deleteAndReload, moveAndEdit, duplicateID, wrongRowCounts
-    case moveOutOfRange, unknownID, deleteSectionOutOfRange
+    case moveOutOfRange, unknownID, deleteSectionOutOfRange, editInMovedSection
   }
 
   /// A batch the daemon must refuse, the rule it breaks, and the JSON-RPC error code expected
@@ -89,6 +89,20 @@ extension RandomBatchGenerator {
         }
         batch.moveRows.append((reference(table, path), to))
         return (batch, breakage, -32004)
+      }
+    case .editInMovedSection:
+      // A row of the section the base batch moves, deleted or reloaded (UIKit-legal; the daemon refuses it).
+      if let move = batch.moveSections.first, !table.sections[move.from].isEmpty {
+        let path = RowPath(section: move.from, row: Int.random(in: 0..<table.sections[move.from].count, using: &random))
+        if !named.contains(path) {
+          if random.chance(50) {
+            batch.deleteRows.append(reference(table, path))
+            batch.rowCounts = nil
+          } else {
+            batch.reloadRows.append((reference(table, path), 3))
+          }
+          return (batch, breakage, -32004)
+        }
       }
     case .unknownID, .deleteSectionOutOfRange:
       break

@@ -29,8 +29,6 @@ struct RandomBatchGenerator: Sendable {
   var random: ThrashRandom
   /// Counter for fresh row ids.
   var nextRowID = 0
-  /// Also edit rows inside moved sections (UIKit-legal; see `RandomBatchTests` for why it is off by default).
-  var rowEditsInMovedSections = false
 
   /// A fresh row with a random integer cell height.
   mutating func newRow() -> ReferenceRow {
@@ -52,8 +50,8 @@ struct RandomBatchGenerator: Sendable {
 
   /// A batch UIKit accepts. Row inserts and move targets never land in sections the batch inserts or reloads,
   /// and no row operation touches a deleted or reloaded section: Texture drops such operations (texture.md
-  /// §1.8, Protocol.md), so we don't generate them. Row edits inside moved sections only with
-  /// `rowEditsInMovedSections`.
+  /// §1.8, Protocol.md), so we don't generate them. Row edits inside moved sections are refused by the daemon
+  /// (Protocol.md); they appear only among the invalid batches.
   mutating func validBatch(_ table: ReferenceTable) -> ReferenceBatch {
     var batch = ReferenceBatch()
     let old = table.sections.count
@@ -76,8 +74,7 @@ struct RandomBatchGenerator: Sendable {
       (at, (0..<Int.random(in: 0...4, using: &random)).map { _ in newRow() })
     }
     // Old sections whose rows may be edited, and their new indexes.
-    var newIndex = Self.plainSurvivors(table, batch)
-    if rowEditsInMovedSections, let move = batch.moveSections.first { newIndex[move.from] = move.to }
+    let newIndex = Self.plainSurvivors(table, batch)
     // Row fates in editable sections; the table drifts back towards 20–60 rows.
     let deletePercent = total > 60 ? 25 : total < 20 ? 5 : 12
     var kept: [Int: Int] = [:]

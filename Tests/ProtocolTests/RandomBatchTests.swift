@@ -89,7 +89,6 @@ struct WireThrash {
     generator = RandomBatchGenerator(
       random: ThrashRandom(state: seed &+ UInt64(run) &* 0x1_0000_0001 &+ UInt64(stream) &* 0x9E37_79B9))
     // UIKit-legal row edits inside moved sections, which the daemon handles differently (off by default).
-    generator.rowEditsInMovedSections = ProcessInfo.processInfo.environment["LAYOUTD_THRASH_MOVED_SECTION_EDITS"] != nil
   }
 
   /// A fresh request id.

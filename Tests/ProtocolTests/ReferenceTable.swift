@@ -163,6 +163,10 @@ struct ReferenceTable: Equatable, Sendable {
       guard !batch.deleteSections.contains(path.section), reloaded[path.section] == nil else {
         throw .invalid("old row \(path) inside a deleted or reloaded section")
       }
+      // The daemon's rule (Protocol.md): no row edit inside a section the batch moves (UIKit would allow it).
+      guard !batch.moveSections.contains(where: { $0.from == path.section }) else {
+        throw .invalid("old row \(path) inside a moved section")
+      }
       return path
     }
     for reference in batch.deleteRows { _ = try take(reference) }
@@ -176,6 +180,9 @@ struct ReferenceTable: Equatable, Sendable {
     for (at, row) in batch.insertRows {
       guard arrivals[at] == nil else { throw .invalid("new row \(at) named twice") }
       arrivals[at] = row
+    }
+    for at in arrivals.keys where batch.moveSections.contains(where: { $0.to == at.section }) {
+      throw .invalid("new row \(at) inside a moved section")
     }
     // Build the new space.
     var result: [[ReferenceRow]] = []

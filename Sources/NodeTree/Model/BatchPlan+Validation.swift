@@ -4,8 +4,33 @@ extension BatchPlan {
   /// Runs every check in order and throws the first failure.
   func validate(against map: ElementMap) throws(NodeTreeError) {
     try validateTextureRules()
+    try validateMovedSections()
     try validateSuppliedRows()
     try validateRowIDs(against: map)
+  }
+
+  /// The daemon's check: no row edit inside a section this batch moves (old space for deletes, reloads and move
+  /// sources; new space for inserts and move targets). Sorted, so the first offending row is reported.
+  func validateMovedSections() throws(NodeTreeError) {
+    guard !sectionMoves.isEmpty else { return }
+    let movedTargets = Set(sectionMoves.values)
+    for path in deleteRowsSet.sorted() where sectionMoves[path.section] != nil {
+      throw .rowEditInMovedSection(operation: "deleteRows", path, section: path.section)
+    }
+    for path in itemReloads.keys.sorted() where sectionMoves[path.section] != nil {
+      throw .rowEditInMovedSection(operation: "reloadRows", path, section: path.section)
+    }
+    for (source, target) in itemMoves.sorted(by: { $0.key < $1.key }) {
+      if sectionMoves[source.section] != nil {
+        throw .rowEditInMovedSection(operation: "moveRow", source, section: source.section)
+      }
+      if movedTargets.contains(target.section) {
+        throw .rowEditInMovedSection(operation: "moveRow", target, section: target.section)
+      }
+    }
+    for (path, source) in userItemInserts.sorted(by: { $0.key < $1.key }) where movedTargets.contains(path.section) {
+      if case .new = source { throw .rowEditInMovedSection(operation: "insertRows", path, section: path.section) }
+    }
   }
 
   /// §1.8: reload+delete of one section, then rules 1–7 in Texture's order.
@@ -19,7 +44,8 @@ extension BatchPlan {
     let inserted = userSectionInserts.count + sectionReloads.count
     let deleted = userSectionDeletes.count + sectionReloads.count
     if newSectionCount != oldSectionCount + inserted - deleted {
-      throw .invalidNumberOfSections(after: newSectionCount, before: oldSectionCount, inserted: inserted, deleted: deleted)
+      throw .invalidNumberOfSections(
+        after: newSectionCount, before: oldSectionCount, inserted: inserted, deleted: deleted)
     }
     // Rule 2: deleted sections exist in the old space.
     for section in finalSectionDeletes.sorted() where section >= oldSectionCount {
@@ -30,14 +56,18 @@ extension BatchPlan {
       guard path.section < oldSectionCount else {
         throw .deleteRowSectionOutOfBounds(path, sectionCount: oldSectionCount)
       }
-      guard path.row < oldCounts[path.section] else { throw .deleteRowOutOfBounds(path, rowCount: oldCounts[path.section]) }
+      guard path.row < oldCounts[path.section] else {
+        throw .deleteRowOutOfBounds(path, rowCount: oldCounts[path.section])
+      }
     }
     // Rule 4: inserted rows fit in the new space.
     for path in finalItemInserts.keys.sorted() {
       guard path.section < newSectionCount else {
         throw .insertRowSectionOutOfBounds(path, sectionCount: newSectionCount)
       }
-      guard path.row < newCounts[path.section] else { throw .insertRowOutOfBounds(path, rowCount: newCounts[path.section]) }
+      guard path.row < newCounts[path.section] else {
+        throw .insertRowOutOfBounds(path, rowCount: newCounts[path.section])
+      }
     }
     // Rule 5: inserted sections fit in the new space.
     for section in finalSectionInserts.keys.sorted() where section >= newSectionCount {
@@ -58,7 +88,8 @@ extension BatchPlan {
       let added = insertsBySection[new, default: 0]
       let removed = deletesBySection[old, default: 0]
       if newCounts[new] != oldCounts[old] + added - removed {
-        throw .invalidNumberOfRows(section: old, after: newCounts[new], before: oldCounts[old], inserted: added, deleted: removed)
+        throw .invalidNumberOfRows(
+          section: old, after: newCounts[new], before: oldCounts[old], inserted: added, deleted: removed)
       }
     }
   }
