@@ -16,9 +16,15 @@ package struct LayoutEngine: Sendable {
 
   /// Lays the element out the way a host display node does (`layoutThatFits:` without a parent size:
   /// the parent size is `range.max`). The result's position is (0, 0).
+  ///
+  /// Layouts are cached per element (`LayoutEnvironment.cachesLayouts`): laying out the same element value in
+  /// the same range again returns the cached layout in O(1), without the depth check or any descent; after an
+  /// edit only the changed elements and their ancestors are computed again.
   package func layout(_ element: LayoutElement, in range: SizeRange, path: String = "root") throws(LayoutFailure)
     -> Layout
   {
+    // A cached answer implies an earlier successful layout, which passed the depth check with the same limit.
+    if let hit = cachedLayout(element, range: range, parentSize: range.max) { return hit }
     do {
       try checkDepth(element)
       return try layoutThatFits(element, range: range, parentSize: range.max)
@@ -43,6 +49,7 @@ package struct LayoutEngine: Sendable {
   /// `range` (the incoming range wins), then compute; inset, overlay and background ignore their own style size.
   func layoutThatFits(_ element: LayoutElement, range: SizeRange, parentSize: Size) throws(LayoutFailure) -> Layout {
     if let observe = environment.observeLeafRange, element.isLeaf { observe(element, range) }
+    if let hit = cachedLayout(element, range: range, parentSize: parentSize) { return hit }
     let resolved: SizeRange
     switch element.kind {
     case .inset, .overlay, .background:
@@ -61,7 +68,31 @@ package struct LayoutEngine: Sendable {
     case .stack, .node, .image, .text, .box:
       break
     }
+    storeLayout(result, of: element, range: range, parentSize: parentSize)
     return result
+  }
+
+  /// The cache key of a request, or nil when the element's layouts are not cached (caching off, tracing on, or
+  /// an element cheaper to compute than to look up).
+  private func cacheKey(_ element: LayoutElement, range: SizeRange, parentSize: Size) -> LayoutCacheKey? {
+    guard environment.cachesLayouts, environment.observeLeafRange == nil, element.cachesLayout else { return nil }
+    return LayoutCacheKey(
+      domain: environment.cacheDomain, scale: environment.scale, maxDepth: environment.maxDepth, range: range,
+      parentSize: parentSize)
+  }
+
+  /// The element's cached answer to this request, if any. Out of line to keep the recursion's frames small.
+  @inline(never) private func cachedLayout(_ element: LayoutElement, range: SizeRange, parentSize: Size) -> Layout? {
+    guard let key = cacheKey(element, range: range, parentSize: parentSize) else { return nil }
+    return element.layoutCache.layout(for: key)
+  }
+
+  /// Remembers `layout` as the element's answer to this request. Out of line to keep the recursion's frames small.
+  @inline(never) private func storeLayout(
+    _ layout: Layout, of element: LayoutElement, range: SizeRange, parentSize: Size
+  ) {
+    guard let key = cacheKey(element, range: range, parentSize: parentSize) else { return }
+    element.layoutCache.store(layout, for: key)
   }
 
   /// `ASLayout`'s size rule: an invalid size (negative, NaN, infinite, ≥ CGFLOAT_MAX/2) becomes (0, 0), any

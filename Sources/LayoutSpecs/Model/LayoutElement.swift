@@ -14,6 +14,8 @@ package struct LayoutElement: Sendable, Equatable {
     let style: ElementStyle
     /// See `LayoutElement.kind`.
     let kind: Kind
+    /// Layouts computed for this element (see `LayoutEngine.layoutThatFits`); shared by every copy of the value.
+    let layouts = ElementLayoutCache()
 
     /// Storage from its parts.
     init(id: String?, name: String?, style: ElementStyle, kind: Kind) {
@@ -52,6 +54,9 @@ package struct LayoutElement: Sendable, Equatable {
   package init(id: String? = nil, name: String? = nil, style: ElementStyle = ElementStyle(), kind: Kind) {
     storage = Storage(id: id, name: name, style: style, kind: kind)
   }
+
+  /// The layout cache of this element's storage (setting any field makes new storage with an empty cache).
+  var layoutCache: ElementLayoutCache { storage.layouts }
 
   /// Field-wise equality (identical storage is equal without comparing).
   package static func == (lhs: LayoutElement, rhs: LayoutElement) -> Bool {
@@ -108,6 +113,15 @@ package struct LayoutElement: Sendable, Equatable {
     case .text: return "text"
     case .image: return "image"
     case .box: return "box"
+    }
+  }
+
+  /// True when layouts of this element are worth caching: specs (they hold subtrees), text (shaping is costly)
+  /// and boxes (laid out from JSON); plain nodes and images size themselves faster than a cache lookup.
+  var cachesLayout: Bool {
+    switch kind {
+    case .node, .image: return false
+    default: return true
     }
   }
 
