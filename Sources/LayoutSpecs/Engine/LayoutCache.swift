@@ -16,6 +16,8 @@ struct LayoutCacheKey: Sendable {
   var scale: Double
   /// The environment's nesting limit (a deeper limit may accept what a shallower one refuses).
   var maxDepth: Int
+  /// The environment's inherited box direction.
+  var rightToLeft: Bool
   /// The range passed to `layoutThatFits`, points.
   var range: SizeRange
   /// The parent size passed to `layoutThatFits`, points (NaN = undefined).
@@ -24,7 +26,8 @@ struct LayoutCacheKey: Sendable {
   /// True when a layout computed for `other` answers this request: same domain, and every number equal (NaN
   /// equal to NaN).
   func matches(_ other: LayoutCacheKey) -> Bool {
-    domain === other.domain && maxDepth == other.maxDepth && Self.same(scale, other.scale)
+    domain === other.domain && maxDepth == other.maxDepth && rightToLeft == other.rightToLeft
+      && Self.same(scale, other.scale)
       && Self.same(range.min, other.range.min) && Self.same(range.max, other.range.max)
       && Self.same(parentSize, other.parentSize)
   }

@@ -77,8 +77,8 @@ package struct LayoutEngine: Sendable {
   private func cacheKey(_ element: LayoutElement, range: SizeRange, parentSize: Size) -> LayoutCacheKey? {
     guard environment.cachesLayouts, environment.observeLeafRange == nil, element.cachesLayout else { return nil }
     return LayoutCacheKey(
-      domain: environment.cacheDomain, scale: environment.scale, maxDepth: environment.maxDepth, range: range,
-      parentSize: parentSize)
+      domain: environment.cacheDomain, scale: environment.scale, maxDepth: environment.maxDepth,
+      rightToLeft: environment.rightToLeft, range: range, parentSize: parentSize)
   }
 
   /// The element's cached answer to this request, if any. Out of line to keep the recursion's frames small.

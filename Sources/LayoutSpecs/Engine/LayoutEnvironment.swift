@@ -18,6 +18,10 @@ package struct LayoutEnvironment: Sendable {
   package var measureText: TextMeasurer? { didSet { cacheDomain = LayoutCacheDomain() } }
   /// Box layout; nil means a box element is an error.
   package var layoutBox: BoxLayouter? { didSet { cacheDomain = LayoutCacheDomain() } }
+  /// The inline direction boxes inherit: with true, a box whose `direction` is `inherit` lays out right to left,
+  /// and Texture elements inside right-to-left boxes are mirrored within their frames (as `flattened` mirrors a
+  /// whole cell). False (left to right) by default; set by the box layouter for elements inside RTL boxes.
+  package var rightToLeft = false
   /// Whether layouts are cached per element and reused for the same request (Texture's calculated layout); on by
   /// default. Off while `observeLeafRange` is set, since cached answers skip the leaves.
   package var cachesLayouts = true
