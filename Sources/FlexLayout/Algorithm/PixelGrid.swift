@@ -34,6 +34,11 @@ extension FlexEngine {
     return t > x ? t - 1 : t
   }
 
+  /// True when `x` is a whole number below 2^52 in magnitude (false for NaN and infinities); no libm call.
+  @inline(__always) static func isWhole(_ x: Double) -> Bool {
+    abs(x) < 4_503_599_627_370_496 && Double(Int64(x)) == x
+  }
+
   /// `x.rounded(.towardZero)` without a libm call, as `floorInline`.
   @inline(__always) static func truncateInline(_ x: Double) -> Double {
     guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.towardZero) }
@@ -65,6 +70,14 @@ extension FlexEngine {
     let absTop = absoluteTop + nodeTop
     let absRight = absLeft + nodeWidth
     let absBottom = absTop + nodeHeight
+    // Fast path: with a whole scale and whole-point values, every value below is already on the grid (v × scale
+    // is a whole number, and ÷ scale gives v back exactly), so the frame stays as it is.
+    if scale >= 1 && Self.isWhole(scale) && Self.isWhole(nodeLeft) && Self.isWhole(nodeTop)
+      && Self.isWhole(nodeWidth) && Self.isWhole(nodeHeight) && Self.isWhole(absoluteLeft)
+      && Self.isWhole(absoluteTop)
+    {
+      return (absLeft, absTop)
+    }
     let textRounding = tree.hasMeasure(node)
     tree[layout: node].position[0] = Self.roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
     tree[layout: node].position[1] = Self.roundValueToPixelGrid(nodeTop, scale, false, textRounding)
