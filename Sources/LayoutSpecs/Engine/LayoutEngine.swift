@@ -24,10 +24,13 @@ package struct LayoutEngine: Sendable {
     -> Layout
   {
     // A cached answer implies an earlier successful layout, which passed the depth check with the same limit.
-    if let hit = cachedLayout(element, range: range, parentSize: range.max) { return hit }
+    if let hit = cachedLayout(element, range: range, parentSize: range.max, isRoot: true) { return hit }
     do {
       try checkDepth(element)
-      return try layoutThatFits(element, range: range, parentSize: range.max)
+      let result = try layoutThatFits(element, range: range, parentSize: range.max)
+      // `layoutThatFits` already stored the answer of elements it caches at every level.
+      if !element.cachesLayout { storeLayout(result, of: element, range: range, parentSize: range.max, isRoot: true) }
+      return result
     } catch {
       throw LayoutFailure(path: path + error.path, message: error.message)
     }
@@ -73,25 +76,31 @@ package struct LayoutEngine: Sendable {
   }
 
   /// The cache key of a request, or nil when the element's layouts are not cached (caching off, tracing on, or
-  /// an element cheaper to compute than to look up).
-  private func cacheKey(_ element: LayoutElement, range: SizeRange, parentSize: Size) -> LayoutCacheKey? {
-    guard environment.cachesLayouts, environment.observeLeafRange == nil, element.cachesLayout else { return nil }
+  /// below the root an element cheaper to recompute than to look up).
+  private func cacheKey(_ element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool)
+    -> LayoutCacheKey?
+  {
+    guard environment.cachesLayouts, isRoot || element.cachesLayout, environment.observeLeafRange == nil else {
+      return nil
+    }
     return LayoutCacheKey(
       domain: environment.cacheDomain, scale: environment.scale, maxDepth: environment.maxDepth,
       rightToLeft: environment.rightToLeft, range: range, parentSize: parentSize)
   }
 
   /// The element's cached answer to this request, if any. Out of line to keep the recursion's frames small.
-  @inline(never) private func cachedLayout(_ element: LayoutElement, range: SizeRange, parentSize: Size) -> Layout? {
-    guard let key = cacheKey(element, range: range, parentSize: parentSize) else { return nil }
+  @inline(never) private func cachedLayout(
+    _ element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool = false
+  ) -> Layout? {
+    guard let key = cacheKey(element, range: range, parentSize: parentSize, isRoot: isRoot) else { return nil }
     return element.layoutCache.layout(for: key)
   }
 
   /// Remembers `layout` as the element's answer to this request. Out of line to keep the recursion's frames small.
   @inline(never) private func storeLayout(
-    _ layout: Layout, of element: LayoutElement, range: SizeRange, parentSize: Size
+    _ layout: Layout, of element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool = false
   ) {
-    guard let key = cacheKey(element, range: range, parentSize: parentSize) else { return }
+    guard let key = cacheKey(element, range: range, parentSize: parentSize, isRoot: isRoot) else { return }
     element.layoutCache.store(layout, for: key)
   }
 

@@ -116,12 +116,16 @@ package struct LayoutElement: Sendable, Equatable {
     }
   }
 
-  /// True when layouts of this element are worth caching: specs (they hold subtrees), text (shaping is costly)
-  /// and boxes (laid out from JSON); plain nodes and images size themselves faster than a cache lookup.
+  /// True when layouts of this element are worth caching below the root: text (shaping is costly), boxes (laid
+  /// out from their JSON) and stacks (they measure their children several times). Single-child specs recompute
+  /// quickly from their children's cached layouts, and plain nodes and images size themselves faster than a
+  /// cache lookup. The root of a layout is always cached. Measured on the bench's photo cell (first layout
+  /// against caching off, relayout after one text edit): this choice +5%, 8.8 µs; every spec +7%, 8.4 µs; text
+  /// and boxes only +2%, 12.7 µs.
   var cachesLayout: Bool {
     switch kind {
-    case .node, .image: return false
-    default: return true
+    case .text, .box, .stack: return true
+    default: return false
     }
   }
 
