@@ -6,7 +6,8 @@ import LayoutSpecs
 /// `layoutd bench [--runs N] [DIR|FILE ...]`: times the layout engine on the bench trees. Runs on the main thread
 /// (8 MiB stack, so deep trees are timed inline without `DeepLayoutRunner`'s thread); the parallel test uses two
 /// worker threads. Meant for release builds; prints a table to stdout. `layoutd bench --stack FILE...` prints the
-/// stack bytes per level of nesting that layout used.
+/// stack bytes per level of nesting that layout used. `layoutd bench --loop N FILE` lays FILE out N times with every
+/// cache cleared and prints nothing: a fixed workload for instruction-counting profilers (callgrind).
 package enum BenchCommand {
   /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
   package static func run(_ arguments: [String]) -> Int32 {
@@ -19,6 +20,20 @@ package enum BenchCommand {
         else { return 1 }
         let bytes = prepared.measureStackBytes()
         print("\(file): depth \(prepared.depth), stack \(bytes) bytes, \(bytes / max(prepared.depth, 1)) per level")
+      }
+      return 0
+    }
+    if arguments.first == "--loop" {
+      guard arguments.count == 3, let n = Int(arguments[1]), n > 0,
+        let data = FileManager.default.contents(atPath: arguments[2]), let value = try? JSONParser.parse([UInt8](data)),
+        var prepared = try? FormatCaseLayout.prepareBenchTree(value)
+      else {
+        FileHandle.standardError.write(Data("layoutd bench: usage: bench --loop N FILE\n".utf8))
+        return 2
+      }
+      for _ in 0..<n {
+        prepared.invalidateAll()
+        prepared.layoutInline(.ltr)
       }
       return 0
     }
@@ -46,7 +61,8 @@ package enum BenchCommand {
       return 1
     }
     print(
-      pad("tree", 20) + pad("nodes", 8) + pad("median ms", 11) + pad("ns/node", 9) + pad("cpu ns/n", 9) + pad("measure", 9)
+      pad("tree", 20) + pad("nodes", 8) + pad("median ms", 11) + pad("ns/node", 9) + pad("cpu ns/n", 9)
+        + pad("measure", 9)
         + pad("per leaf", 9) + "relayout ns")
     var feedCell: JSONValue?
     for file in files {
@@ -62,6 +78,7 @@ package enum BenchCommand {
         return 1
       }
     }
+    print(textureRow(runs: runs))
     if let feedCell {
       let (one, two) = parallelFeedCells(feedCell)
       print(
@@ -96,11 +113,14 @@ package enum BenchCommand {
     var cpuTimes: [Double] = []
     for _ in 0..<runs {
       prepared.invalidateAll()
-      let start = DispatchTime.now().uptimeNanoseconds
+      // The wall-clock window sits inside the CPU-clock one: reading CLOCK_THREAD_CPUTIME_ID is a system call
+      // (about 0.24 µs here), which a 13-node layout (about 7 µs) must not be charged for.
       let cpuStart = threadCPUNanoseconds()
+      let start = DispatchTime.now().uptimeNanoseconds
       prepared.layoutInline(.ltr)
+      let end = DispatchTime.now().uptimeNanoseconds
       cpuTimes.append(threadCPUNanoseconds() - cpuStart)
-      times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+      times.append(Double(end - start))
     }
     times.sort()
     cpuTimes.sort()
@@ -166,5 +186,91 @@ package enum BenchCommand {
     let parts = s.split(separator: ".", maxSplits: 1)
     let frac = parts.count > 1 ? String(parts[1]) : ""
     return String(parts[0]) + "." + frac.padding(toLength: digits, withPad: "0", startingAt: 0)
+  }
+}
+
+extension BenchCommand {
+  /// Times the demo's photo cell as Texture specs (3 comments, DejaVu Sans, 375 wide, scale 2): a first layout
+  /// (fresh element, nothing cached), the same with caching off, a relayout of the unchanged element (answered
+  /// from the root's cached layout) and a relayout after replacing one comment (only its ancestors recomputed).
+  static func textureRow(runs: Int) -> String {
+    let range = SizeRange(min: Size(375, 0), max: Size(375, .infinity))
+    let json = DemoFeed.photoCell(index: 1, comments: 3)
+    guard let decoded = try? SpecDecoder.decode(json), let template = taggingLastText(decoded),
+      let firstText = template.element(withID: "bench-text")
+    else {
+      return "texture photo cell: could not decode"
+    }
+    let engine = LayoutEngine(environment: .standard(scale: 2))
+    var uncachedEnvironment = LayoutEnvironment.standard(scale: 2)
+    uncachedEnvironment.cachesLayouts = false
+    let uncached = LayoutEngine(environment: uncachedEnvironment)
+    /// Median ns of `runs` layouts of freshly decoded cells with `engine`.
+    func coldMedian(_ engine: LayoutEngine) -> Double {
+      var times: [Double] = []
+      for _ in 0..<runs {
+        guard let fresh = try? SpecDecoder.decode(json) else { return .nan }
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = try? engine.layout(fresh, in: range)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+      }
+      times.sort()
+      return times[times.count / 2]
+    }
+    let cold = coldMedian(engine)
+    let coldUncached = coldMedian(uncached)
+    _ = try? engine.layout(template, in: range)
+    let repeats = 10_000
+    var start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<repeats { _ = try? engine.layout(template, in: range) }
+    let relayout = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(repeats)
+    // One comment edited: a new text leaf, and new specs on its path to the root; the rest hits the cache.
+    var edits: [LayoutElement] = []
+    for i in 0..<runs {
+      var patched = firstText
+      patched.id = "edit\(i)"
+      guard let edited = template.replacingElement(withID: "bench-text", by: patched) else { break }
+      edits.append(edited)
+    }
+    var editTimes: [Double] = []
+    for edited in edits {
+      start = DispatchTime.now().uptimeNanoseconds
+      _ = try? engine.layout(edited, in: range)
+      editTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    }
+    editTimes.sort()
+    let edit = editTimes.isEmpty ? Double.nan : editTimes[editTimes.count / 2]
+    return "texture photo cell (\(elementCount(template)) elements): first layout \(format(cold / 1e3, 1)) µs "
+      + "(caching off \(format(coldUncached / 1e3, 1)) µs), relayout unchanged \(format(relayout, 0)) ns, "
+      + "after one text edit \(format(edit / 1e3, 1)) µs"
+  }
+
+  /// `element` with its last text leaf (depth-first) given the id `bench-text`, so that edits can replace it;
+  /// nil when it has no text leaf.
+  private static func taggingLastText(_ element: LayoutElement) -> LayoutElement? {
+    if case .text = element.kind {
+      var tagged = element
+      tagged.id = "bench-text"
+      return tagged
+    }
+    var subs = element.subelements
+    for i in subs.indices.reversed() {
+      if let tagged = taggingLastText(subs[i]) {
+        subs[i] = tagged
+        return element.withSubelements(subs)
+      }
+    }
+    return nil
+  }
+
+  /// Number of elements in the tree.
+  private static func elementCount(_ element: LayoutElement) -> Int {
+    var pending = [element]
+    var n = 0
+    while let e = pending.popLast() {
+      n += 1
+      pending.append(contentsOf: e.subelements)
+    }
+    return n
   }
 }

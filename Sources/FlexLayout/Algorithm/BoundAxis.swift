@@ -78,6 +78,12 @@ extension FlexEngine {
     _ widthSize: Double
   ) -> Double {
     let isWidth = axis.isRow
+    // Fast path: no min or max along this axis (most nodes).
+    if case .undefined = tree[style: node].minDimension(isWidth),
+      case .undefined = tree[style: node].maxDimension(isWidth)
+    {
+      return value
+    }
     var minV = resolvedMinDimension(node, direction, isWidth, axisSize, widthSize)
     if minV.isNaN && tree[style: node].minDimension(isWidth).isAuto && tree[layout: node].autoMinIsRow == isWidth {
       minV = tree[layout: node].autoMinMain
@@ -103,6 +109,8 @@ extension FlexEngine {
     _ node: NodeIndex, _ direction: Direction, _ axis: FlexDirection, _ ownerAxisSize: Double,
     _ ownerWidth: Double, _ mode: inout SizingMode, _ size: inout Double
   ) {
+    // Fast path: no max along this axis, so nothing to cap.
+    if case .undefined = tree[style: node].maxDimension(axis.isRow) { return }
     let maxSize =
       resolvedMaxDimension(node, direction, axis.isRow, ownerAxisSize, ownerWidth)
       + marginForAxis(node, axis, ownerWidth)
@@ -123,6 +131,12 @@ extension FlexEngine {
     _ ownerDim: Double, _ ownerWidth: Double
   ) -> Double {
     var inner = availableDim - paddingAndBorder
+    if case .undefined = tree[style: node].minDimension(isWidth),
+      case .undefined = tree[style: node].maxDimension(isWidth)
+    {
+      // Fast path: no min or max; the same clamp as below with min 0 and max the greatest finite value.
+      return inner.isNaN ? inner : Swift.max(Swift.min(inner, Double.greatestFiniteMagnitude), 0)
+    }
     if !inner.isNaN {
       let minD = resolvedMinDimension(node, direction, isWidth, ownerDim, ownerWidth)
       let minInner = minD.isNaN ? 0 : minD - paddingAndBorder

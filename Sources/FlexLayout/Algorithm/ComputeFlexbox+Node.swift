@@ -22,7 +22,8 @@ extension FlexEngine {
     defer { popScratch(to: scratchBase) }
     let children = pushLayoutChildren(node)
     if children.isEmpty {
-      measureNodeWithoutChildren(node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth,
+      measureNodeWithoutChildren(
+        node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth,
         ownerHeight)
       cleanupContentsNodes(node)
       return
@@ -90,18 +91,16 @@ extension FlexEngine {
   private mutating func resolveBoxEdges(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double)
     -> (row: Double, column: Double)
   {
-    let rowAxis = FlexDirection.row.resolved(direction)
-    let border = SIMD4<Double>(
-      borderValue(node, .left, direction), borderValue(node, .top, direction),
-      borderValue(node, .right, direction), borderValue(node, .bottom, direction))
-    let padding = SIMD4<Double>(
-      paddingValue(node, .left, direction, ownerWidth),
-      paddingValue(node, .top, direction, ownerWidth),
-      paddingValue(node, .right, direction, ownerWidth),
-      paddingValue(node, .bottom, direction, ownerWidth))
     tree[layout: node].direction = direction
-    tree[layout: node].border = border
-    tree[layout: node].padding = padding
+    if tree[style: node].padding.isEmpty && tree[style: node].border.isEmpty {
+      // Fast path (most leaves): no padding or border to resolve.
+      tree[layout: node].border = SIMD4<Double>(repeating: 0)
+      tree[layout: node].padding = SIMD4<Double>(repeating: 0)
+    } else {
+      storeBorderAndPadding(node, direction, ownerWidth)
+    }
+    if tree[style: node].margin.isEmpty { return (0, 0) }
+    let rowAxis = FlexDirection.row.resolved(direction)
     return (
       inlineStartMargin(node, rowAxis, direction, ownerWidth)
         + inlineEndMargin(node, rowAxis, direction, ownerWidth),
@@ -110,15 +109,29 @@ extension FlexEngine {
     )
   }
 
+  /// Resolves and stores `node`'s border and padding per physical edge.
+  @inline(never)
+  private mutating func storeBorderAndPadding(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double) {
+    let border = SIMD4<Double>(
+      borderValue(node, .left, direction), borderValue(node, .top, direction),
+      borderValue(node, .right, direction), borderValue(node, .bottom, direction))
+    let padding = SIMD4<Double>(
+      paddingValue(node, .left, direction, ownerWidth),
+      paddingValue(node, .top, direction, ownerWidth),
+      paddingValue(node, .right, direction, ownerWidth),
+      paddingValue(node, .bottom, direction, ownerWidth))
+    tree[layout: node].border = border
+    tree[layout: node].padding = padding
+  }
+
   /// Steps 1–2: the container's axes, paddings, sizing modes and available inner sizes.
   @inline(never)
   private func makeContainerContext(
     _ node: NodeIndex, _ direction: Direction, _ children: Range<Int>, _ width: Double, _ height: Double,
     _ widthSizingMode: SizingMode, _ heightSizingMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double
   ) -> ContainerContext {
-    let style = tree[style: node]
     var ctx = ContainerContext(
-      node: node, style: style, direction: direction, children: children, ownerWidth: ownerWidth,
+      node: node, style: tree[style: node], direction: direction, children: children, ownerWidth: ownerWidth,
       ownerHeight: ownerHeight, widthSizingMode: widthSizingMode, heightSizingMode: heightSizingMode)
     ctx.availableInnerWidth = availableInnerDimension(
       node, direction, true, width, ctx.paddingAndBorderAxisRow, ownerWidth, ownerWidth)
@@ -127,7 +140,7 @@ extension FlexEngine {
     ctx.availableInnerMainDim = ctx.isMainAxisRow ? ctx.availableInnerWidth : ctx.availableInnerHeight
     ctx.availableInnerCrossDim = ctx.isMainAxisRow ? ctx.availableInnerHeight : ctx.availableInnerWidth
     ctx.isBaselineLayout = isBaselineLayout(node, children)
-    ctx.crossAxisGap = style.gapForAxis(ctx.crossAxis, ctx.availableInnerCrossDim)
+    ctx.crossAxisGap = tree[style: node].gapForAxis(ctx.crossAxis, ctx.availableInnerCrossDim)
     return ctx
   }
 

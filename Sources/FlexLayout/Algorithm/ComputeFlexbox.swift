@@ -32,7 +32,7 @@
 ///  - Baselines of column containers are their first child's, as Yoga.
 ///  - Caching (not a CSS matter): a childless box's layout request is also answered from its measurement slots
 ///    (Yoga keeps layout and measurements apart), so each leaf is sized once per distinct request.
-package struct FlexEngine<Tree: LayoutTree> {
+package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
   /// The tree being laid out.
   package var tree: Tree
   /// Engine settings.
@@ -40,7 +40,7 @@ package struct FlexEngine<Tree: LayoutTree> {
   /// Generation of this pass.
   let generation: UInt32
   /// Scratch stack of node indices: layout children and flex-line items of the nodes being laid out.
-  var scratch: [NodeIndex] = []
+  var scratch: ScratchStack
   /// Measure-function calls made in this pass.
   package var measureCalls = 0
   /// Lowest stack address seen (when `config.measuresStack`).
@@ -51,7 +51,7 @@ package struct FlexEngine<Tree: LayoutTree> {
     self.tree = tree
     self.config = config
     self.generation = generation
-    scratch.reserveCapacity(64)
+    scratch = ScratchStack(capacity: 64)
   }
 
   /// Lays out `root` in an owner of `ownerWidth` × `ownerHeight` (NaN = unbounded) with `direction`, then rounds
@@ -123,7 +123,9 @@ package struct FlexEngine<Tree: LayoutTree> {
   @inline(__always) func resolveFlexShrink(_ node: NodeIndex) -> Double {
     if tree.parent(of: node) < 0 { return 0 }
     if !tree[style: node].flexShrink.isNaN { return tree[style: node].flexShrink }
-    if !config.useWebDefaults && !tree[style: node].flex.isNaN && tree[style: node].flex < 0 { return -tree[style: node].flex }
+    if !config.useWebDefaults && !tree[style: node].flex.isNaN && tree[style: node].flex < 0 {
+      return -tree[style: node].flex
+    }
     return config.useWebDefaults ? 1 : 0
   }
 
@@ -168,12 +170,17 @@ package struct FlexEngine<Tree: LayoutTree> {
 
   /// Pops `scratch` back to `count` entries.
   @inline(__always) mutating func popScratch(to count: Int) {
-    scratch.removeLast(scratch.count - count)
+    scratch.pop(to: count)
   }
 
   /// Sets the initial position of `node` from its margins and relative insets (Yoga's Node::setPosition).
   @inline(never)
   mutating func setPosition(_ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double, _ ownerHeight: Double) {
+    if tree[style: node].margin.isEmpty && tree[style: node].position.isEmpty {
+      // Fast path: no margins and no insets, so every edge is 0 (as the general case computes).
+      tree[layout: node].position = SIMD4<Double>(repeating: 0)
+      return
+    }
     let dirRespectingRoot = tree.parent(of: node) >= 0 ? direction : .ltr
     let mainAxis = tree[style: node].flexDirection.resolved(dirRespectingRoot)
     let crossAxis = mainAxis.cross(dirRespectingRoot)

@@ -55,8 +55,7 @@ extension FlexEngine {
   /// Finds a cache entry answering `request`; invalidates the caches first when the node must be visited.
   /// On a hit, sets the measured size. `slot`: -2 none, -1 the layout entry, else a measurement entry.
   @inline(never)
-  private mutating func lookUpCache(_ node: NodeIndex, _ request: CacheRequest) -> (needToVisitNode: Bool, slot: Int)
-  {
+  private mutating func lookUpCache(_ node: NodeIndex, _ request: CacheRequest) -> (needToVisitNode: Bool, slot: Int) {
     let needToVisitNode =
       (tree[layout: node].isDirty && tree[layout: node].generationCount != generation)
       || tree[layout: node].lastOwnerDirection != request.ownerDirection
@@ -80,11 +79,7 @@ extension FlexEngine {
         slot = tree[layout: node].findCacheSlot(layoutOnly: false) { Self.matches($0, request) }
       }
     }
-    if slot != -2 {
-      let c = slot == -1 ? tree[layout: node].cachedLayout : tree[layout: node].cachedMeasurements[slot]
-      tree[layout: node].measuredWidth = c.computedWidth
-      tree[layout: node].measuredHeight = c.computedHeight
-    }
+    if slot != -2 { tree[layout: node].adoptCachedSize(slot) }
     return (false, slot)
   }
 

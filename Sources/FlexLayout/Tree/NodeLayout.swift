@@ -106,6 +106,17 @@ package struct NodeLayout: Sendable {
     return -2
   }
 
+  /// Sets the measured size from cache entry `slot` (-1 = the layout entry), in place (no copy of the slots).
+  @inline(__always) package mutating func adoptCachedSize(_ slot: Int) {
+    if slot == -1 {
+      measuredWidth = cachedLayout.computedWidth
+      measuredHeight = cachedLayout.computedHeight
+    } else {
+      measuredWidth = cachedMeasurements[slot].computedWidth
+      measuredHeight = cachedMeasurements[slot].computedHeight
+    }
+  }
+
   /// The measured dimension along the width (`isWidth`) or height.
   @inline(__always) package func measured(_ isWidth: Bool) -> Double { isWidth ? measuredWidth : measuredHeight }
 

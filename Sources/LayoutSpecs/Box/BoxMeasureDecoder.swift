@@ -60,7 +60,8 @@ package enum BoxMeasureDecoder {
       }
       let options = TextOptions(kerning: false)
       let minContent = text.split(separator: " ").reduce(0.0) { widest, word in
-        max(widest, TextLayout(text: String(word), font: face, size: fontSize, options: options, width: .unbounded).width)
+        max(
+          widest, TextLayout(text: String(word), font: face, size: fontSize, options: options, width: .unbounded).width)
       }
       return Leaf(
         measure: { width, _ in

@@ -31,11 +31,23 @@ package struct BoxTreeDecoder: Sendable {
     package var depth: Int
     /// Nodes made by the `embed` function, in the order it was called.
     package var embeddedNodes: [NodeIndex] = []
+    /// The `id` and `name` of box nodes that have one (decoded only with an `embed` function, i.e. in cells).
+    package var labels: [NodeIndex: Label] = [:]
   }
 
-  /// Turns a child object whose `type` is not `"box"` (a Texture element), found at a JSON path, into the flex
-  /// style and measure leaf of its node.
-  package typealias Embedder = (JSONObject, String) throws(SpecDecodingError) -> (style: Style, leaf: BoxMeasureDecoder.Leaf)
+  /// A box node's client-chosen `id` and `name`, carried into its `Layout`.
+  package struct Label: Sendable, Equatable {
+    /// The node's `id`, if any.
+    package var id: String?
+    /// The node's `name`, if any.
+    package var name: String?
+  }
+
+  /// Turns a child object whose `type` is not `"box"` (a Texture element), found at a JSON path inside a box node
+  /// laid out in the given (resolved) direction, into the flex style and measure leaf of its node.
+  package typealias Embedder = (JSONObject, String, Direction) throws(SpecDecodingError) -> (
+    style: Style, leaf: BoxMeasureDecoder.Leaf
+  )
 
   /// One node waiting to be decoded.
   private struct Pending {
@@ -49,13 +61,21 @@ package struct BoxTreeDecoder: Sendable {
     var parentTrail: Int
     /// Nesting depth (root = 1).
     var depth: Int
+    /// The parent's resolved direction (the root's owner direction for the root).
+    var ownerDirection: Direction
   }
 
   /// Decodes `value` (a NODE) whose JSON path is `path` (e.g. `root`). Without `embed`, a child whose `type` is
-  /// not `"box"` is an error; with it, such a child becomes a measured leaf made by `embed`.
-  package func decode(_ value: JSONValue, path: String, embed: Embedder? = nil) throws(SpecDecodingError) -> Result {
+  /// not `"box"` is an error; with it, such a child becomes a measured leaf made by `embed`, and box nodes' `id`
+  /// and `name` strings are kept in `labels`. `direction` is the root's owner direction (for `embed`'s direction).
+  package func decode(_ value: JSONValue, path: String, direction: Direction = .ltr, embed: Embedder? = nil)
+    throws(SpecDecodingError) -> Result
+  {
     var tree = FlexTree()
-    var stack = [Pending(value: value, parent: -1, childIndex: 0, parentTrail: -1, depth: 1)]
+    var stack = [
+      Pending(value: value, parent: -1, childIndex: 0, parentTrail: -1, depth: 1, ownerDirection: direction)
+    ]
+    var labels: [NodeIndex: Label] = [:]
     // Path reconstruction without building a string per node: (parent trail entry, child index).
     var trail: [(parent: Int, index: Int)] = []
     var root: NodeIndex = -1
@@ -86,7 +106,7 @@ package struct BoxTreeDecoder: Sendable {
         throw SpecDecodingError(path: pathOf(here), message: "expected an object, got \(item.value.kindDescription)")
       }
       if item.parent >= 0, let embed, case .string(let type)? = object["type"], type != "box" {
-        let made = try embed(object, pathOf(here))
+        let made = try embed(object, pathOf(here), item.ownerDirection)
         let node = tree.addNode(
           style: made.style, measure: made.leaf.measure, baseline: made.leaf.baseline,
           minContentWidth: made.leaf.minContentWidth)
@@ -111,21 +131,32 @@ package struct BoxTreeDecoder: Sendable {
       let node = tree.addNode(
         style: style, measure: leaf?.measure, baseline: leaf?.baseline, minContentWidth: leaf?.minContentWidth)
       if item.parent >= 0 { tree.appendChild(node, to: item.parent) } else { root = node }
+      if embed != nil {
+        let fields = Fields(object, pathOf(here))
+        let label = Label(id: try fields.string("id"), name: try fields.string("name"))
+        if label.id != nil || label.name != nil { labels[node] = label }
+      }
+      let resolved = style.direction == .inherit ? item.ownerDirection : style.direction
       if let children = object["children"], !children.isNull {
         guard case .array(let array) = children else {
           throw SpecDecodingError(
-            path: JSONPath.member(pathOf(here), "children"), message: "expected an array, got \(children.kindDescription)")
+            path: JSONPath.member(pathOf(here), "children"),
+            message: "expected an array, got \(children.kindDescription)")
         }
         if leaf != nil && !array.isEmpty {
           throw SpecDecodingError(
             path: JSONPath.member(pathOf(here), "children"), message: "a node with a measure has no children")
         }
         for (i, child) in array.enumerated().reversed() {
-          stack.append(Pending(value: child, parent: node, childIndex: i, parentTrail: here, depth: item.depth + 1))
+          stack.append(
+            Pending(
+              value: child, parent: node, childIndex: i, parentTrail: here, depth: item.depth + 1,
+              ownerDirection: resolved))
         }
       }
     }
-    return Result(tree: tree, root: root, measuredLeafCount: leaves, depth: deepest, embeddedNodes: embedded)
+    return Result(
+      tree: tree, root: root, measuredLeafCount: leaves, depth: deepest, embeddedNodes: embedded, labels: labels)
   }
 
   /// A short rendering of a JSON value for messages.

@@ -22,12 +22,14 @@ package enum FlexBoxLayouter {
     try layout(box, range: range, environment: environment)
   }
 
-  /// An embedded Texture element and the JSON path it was found at.
+  /// An embedded Texture element, the JSON path it was found at and the environment it is laid out in.
   private struct Embedded: Sendable {
-    /// The decoded element.
+    /// The decoded element, with the percentage sizes handed to its flex node removed.
     var element: LayoutElement
     /// Its absolute JSON path.
     var path: String
+    /// Its environment (depth budget, inherited direction).
+    var environment: LayoutEnvironment
   }
 
   /// The first failure of a measure callback (callbacks cannot throw), read after the flex layout.
@@ -55,10 +57,12 @@ package enum FlexBoxLayouter {
     let slot = FailureSlot()
     var embedded: [Embedded] = []
     let decoded: BoxTreeDecoder.Result
+    let direction: Direction = environment.rightToLeft ? .rtl : .ltr
     do {
-      decoded = try BoxTreeDecoder(defaults: .yoga, maxDepth: budget).decode(.object(box.json), path: box.path) {
-        (object: JSONObject, path: String) throws(SpecDecodingError) in
-        let made = try embed(object, path: path, environment: environment, slot: slot)
+      decoded = try BoxTreeDecoder(defaults: .yoga, maxDepth: budget).decode(
+        .object(box.json), path: box.path, direction: direction
+      ) { (object: JSONObject, path: String, direction: Direction) throws(SpecDecodingError) in
+        let made = try embed(object, path: path, direction: direction, environment: environment, slot: slot)
         embedded.append(made.embedded)
         return (made.style, made.leaf)
       }
@@ -68,7 +72,7 @@ package enum FlexBoxLayouter {
     var tree = decoded.tree
     tree.calculateLayout(
       root: decoded.root, availableWidth: available(range.max.width), availableHeight: available(range.max.height),
-      direction: .ltr, config: BoxDefaults.yoga.layoutConfig(pointScaleFactor: environment.scale))
+      direction: direction, config: BoxDefaults.yoga.layoutConfig(pointScaleFactor: environment.scale))
     if let failure = slot.first.withLock({ $0 }) {
       throw LayoutFailure(path: relative(failure.path), message: failure.message)
     }
@@ -77,22 +81,27 @@ package enum FlexBoxLayouter {
       let f = tree.frame(of: node)
       var l: Layout
       do {
-        l = try LayoutEngine(environment: item.element.environment(from: environment, path: item.path))
+        l = try LayoutEngine(environment: item.environment)
           .layout(item.element, in: SizeRange(exactly: Size(f.width, f.height)), path: item.path)
       } catch {
         throw LayoutFailure(path: relative(error.path), message: error.message)
       }
+      // Inside a right-to-left box, Texture content is mirrored within its frame.
+      if item.environment.rightToLeft { l = l.mirroredContent() }
       l.position = Point(f.left, f.top)
       finals[node] = l
     }
-    var root = assemble(tree, decoded.root, finals)
+    var root = assemble(tree, decoded.root, finals, decoded.labels)
     root.size = range.clamp(root.size)
     root.position = .zero
     return root
   }
 
-  /// The layout of `node`'s subtree: box nodes as `box` layouts, embedded elements from `finals`. Iterative.
-  private static func assemble(_ tree: FlexTree, _ node: NodeIndex, _ finals: [NodeIndex: Layout]) -> Layout {
+  /// The layout of `node`'s subtree: box nodes as `box` layouts (with their `id` and `name` from `labels`),
+  /// embedded elements from `finals`. Iterative.
+  private static func assemble(
+    _ tree: FlexTree, _ node: NodeIndex, _ finals: [NodeIndex: Layout], _ labels: [NodeIndex: BoxTreeDecoder.Label]
+  ) -> Layout {
     var stack: [(NodeIndex, Bool)] = [(node, false)]
     var built: [Layout] = []
     while let (n, expanded) = stack.popLast() {
@@ -109,25 +118,32 @@ package enum FlexBoxLayouter {
       let kids = Array(built[(built.count - children.count)...])
       built.removeLast(children.count)
       let f = tree.frame(of: n)
+      let label = labels[n]
       built.append(
-        Layout(type: "box", size: Size(zeroIfNaN(f.width), zeroIfNaN(f.height)), position: Point(f.left, f.top),
-          children: kids))
+        Layout(
+          type: "box", id: label?.id, name: label?.name, size: Size(zeroIfNaN(f.width), zeroIfNaN(f.height)),
+          position: Point(f.left, f.top), children: kids))
     }
     return built.last ?? Layout(type: "box", size: .zero)
   }
 
-  /// Decodes the Texture element `object` at `path` and makes its flex style and measure leaf.
+  /// Decodes the Texture element `object` at `path`, inside a box node laid out in `direction`, and makes its
+  /// flex style and measure leaf. Its percentage sizes move to the flex style (Yoga resolves them against the
+  /// box's content box) and are removed from the element that is measured, so they apply once.
   private static func embed(
-    _ object: JSONObject, path: String, environment: LayoutEnvironment, slot: FailureSlot
+    _ object: JSONObject, path: String, direction: Direction, environment: LayoutEnvironment, slot: FailureSlot
   ) throws(SpecDecodingError) -> (embedded: Embedded, style: Style, leaf: BoxMeasureDecoder.Leaf) {
     let allowed = environment.maxDepth - nestingDepth(path) + 1
     guard allowed >= 1 else {
       throw SpecDecodingError(
         path: path, message: "nesting deeper than the maximum of \(environment.maxDepth) elements")
     }
-    let element = try SpecDecoder.decode(
+    let decoded = try SpecDecoder.decode(
       .object(object), path: path, limits: SpecDecoder.Limits(maxDepth: allowed))
-    let inner = element.environment(from: environment, path: path)
+    var directed = decoded.environment(from: environment, path: path)
+    directed.rightToLeft = direction == .rtl
+    let inner = directed
+    let (element, style) = flexItem(decoded)
     let measure: MeasureFunction = { width, height in
       let range = SizeRange(min: Size(low(width), low(height)), max: Size(high(width), high(height)))
       do throws(LayoutFailure) {
@@ -146,8 +162,34 @@ package enum FlexBoxLayouter {
         return l?.ascender ?? height
       }
     }
-    return (Embedded(element: element, path: path), flexStyle(of: element.style), BoxMeasureDecoder.Leaf(
-      measure: measure, baseline: baseline, minContentWidth: nil))
+    return (
+      Embedded(element: element, path: path, environment: inner), style,
+      BoxMeasureDecoder.Leaf(measure: measure, baseline: baseline, minContentWidth: nil)
+    )
+  }
+
+  /// Splits an embedded element into the element to measure and its flex item style: the flex properties of
+  /// `flexStyle(of:)`, plus its percentage width, height, min and max as Yoga percentages, which the element then
+  /// drops (they would otherwise resolve again against the measure offer).
+  static func flexItem(_ element: LayoutElement) -> (element: LayoutElement, style: Style) {
+    var flex = flexStyle(of: element.style)
+    var own = element.style
+    /// Moves a fraction from `dimension` to the flex length `length`.
+    func move(_ dimension: inout Dimension, _ length: inout Length) {
+      guard case .fraction(let f) = dimension else { return }
+      length = .pct(f * 100)
+      dimension = .auto
+    }
+    move(&own.width, &flex.width)
+    move(&own.height, &flex.height)
+    move(&own.minWidth, &flex.minWidth)
+    move(&own.maxWidth, &flex.maxWidth)
+    move(&own.minHeight, &flex.minHeight)
+    move(&own.maxHeight, &flex.maxHeight)
+    guard own != element.style else { return (element, flex) }
+    var stripped = element
+    stripped.style = own
+    return (stripped, flex)
   }
 
   /// The flex item properties a Texture style carries over to its flex node (Yoga defaults otherwise).

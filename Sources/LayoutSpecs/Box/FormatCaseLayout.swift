@@ -114,8 +114,7 @@ package enum FormatCaseLayout {
   }
 
   /// (a) Lays out one CASE object with the root in `direction` and returns its FRAME.
-  package static func layoutCase(_ value: JSONValue, direction: RootDirection) throws(SpecDecodingError) -> JSONValue
-  {
+  package static func layoutCase(_ value: JSONValue, direction: RootDirection) throws(SpecDecodingError) -> JSONValue {
     var prepared = try prepareCase(value)
     prepared.layout(direction)
     return prepared.frames()

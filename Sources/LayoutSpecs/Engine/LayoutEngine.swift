@@ -16,12 +16,21 @@ package struct LayoutEngine: Sendable {
 
   /// Lays the element out the way a host display node does (`layoutThatFits:` without a parent size:
   /// the parent size is `range.max`). The result's position is (0, 0).
+  ///
+  /// Layouts are cached per element (`LayoutEnvironment.cachesLayouts`): laying out the same element value in
+  /// the same range again returns the cached layout in O(1), without the depth check or any descent; after an
+  /// edit only the changed elements and their ancestors are computed again.
   package func layout(_ element: LayoutElement, in range: SizeRange, path: String = "root") throws(LayoutFailure)
     -> Layout
   {
+    // A cached answer implies an earlier successful layout, which passed the depth check with the same limit.
+    if let hit = cachedLayout(element, range: range, parentSize: range.max, isRoot: true) { return hit }
     do {
       try checkDepth(element)
-      return try layoutThatFits(element, range: range, parentSize: range.max)
+      let result = try layoutThatFits(element, range: range, parentSize: range.max)
+      // `layoutThatFits` already stored the answer of elements it caches at every level.
+      if !element.cachesLayout { storeLayout(result, of: element, range: range, parentSize: range.max, isRoot: true) }
+      return result
     } catch {
       throw LayoutFailure(path: path + error.path, message: error.message)
     }
@@ -43,6 +52,7 @@ package struct LayoutEngine: Sendable {
   /// `range` (the incoming range wins), then compute; inset, overlay and background ignore their own style size.
   func layoutThatFits(_ element: LayoutElement, range: SizeRange, parentSize: Size) throws(LayoutFailure) -> Layout {
     if let observe = environment.observeLeafRange, element.isLeaf { observe(element, range) }
+    if let hit = cachedLayout(element, range: range, parentSize: parentSize) { return hit }
     let resolved: SizeRange
     switch element.kind {
     case .inset, .overlay, .background:
@@ -61,7 +71,37 @@ package struct LayoutEngine: Sendable {
     case .stack, .node, .image, .text, .box:
       break
     }
+    storeLayout(result, of: element, range: range, parentSize: parentSize)
     return result
+  }
+
+  /// The cache key of a request, or nil when the element's layouts are not cached (caching off, tracing on, or
+  /// below the root an element cheaper to recompute than to look up).
+  private func cacheKey(_ element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool)
+    -> LayoutCacheKey?
+  {
+    guard environment.cachesLayouts, isRoot || element.cachesLayout, environment.observeLeafRange == nil else {
+      return nil
+    }
+    return LayoutCacheKey(
+      domain: environment.cacheDomain, scale: environment.scale, maxDepth: environment.maxDepth,
+      rightToLeft: environment.rightToLeft, range: range, parentSize: parentSize)
+  }
+
+  /// The element's cached answer to this request, if any. Out of line to keep the recursion's frames small.
+  @inline(never) private func cachedLayout(
+    _ element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool = false
+  ) -> Layout? {
+    guard let key = cacheKey(element, range: range, parentSize: parentSize, isRoot: isRoot) else { return nil }
+    return element.layoutCache.layout(for: key)
+  }
+
+  /// Remembers `layout` as the element's answer to this request. Out of line to keep the recursion's frames small.
+  @inline(never) private func storeLayout(
+    _ layout: Layout, of element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool = false
+  ) {
+    guard let key = cacheKey(element, range: range, parentSize: parentSize, isRoot: isRoot) else { return }
+    element.layoutCache.store(layout, for: key)
   }
 
   /// `ASLayout`'s size rule: an invalid size (negative, NaN, infinite, ≥ CGFLOAT_MAX/2) becomes (0, 0), any

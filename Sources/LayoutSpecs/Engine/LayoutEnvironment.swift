@@ -15,9 +15,19 @@ package struct LayoutEnvironment: Sendable {
   /// Screen scale for pixel rounding (Texture's `ASScreenScale()`), 1, 2 or 3.
   package var scale: Double
   /// Text measurement; nil means a text leaf is an error.
-  package var measureText: TextMeasurer?
+  package var measureText: TextMeasurer? { didSet { cacheDomain = LayoutCacheDomain() } }
   /// Box layout; nil means a box element is an error.
-  package var layoutBox: BoxLayouter?
+  package var layoutBox: BoxLayouter? { didSet { cacheDomain = LayoutCacheDomain() } }
+  /// The inline direction boxes inherit: with true, a box whose `direction` is `inherit` lays out right to left,
+  /// and Texture elements inside right-to-left boxes are mirrored within their frames (as `flattened` mirrors a
+  /// whole cell). False (left to right) by default; set by the box layouter for elements inside RTL boxes.
+  package var rightToLeft = false
+  /// Whether layouts are cached per element and reused for the same request (Texture's calculated layout); on by
+  /// default. Off while `observeLeafRange` is set, since cached answers skip the leaves.
+  package var cachesLayouts = true
+  /// Identity of this environment's measurers in element layout caches; copies share it, setting a measurer
+  /// renews it.
+  package private(set) var cacheDomain = LayoutCacheDomain()
   /// Called with every leaf (node, text, image) and the size range its parent passes to it, before the leaf's
   /// style is applied, in call order (for tests and diagnostics; nil = no tracing).
   package var observeLeafRange: (@Sendable (LayoutElement, SizeRange) -> Void)?

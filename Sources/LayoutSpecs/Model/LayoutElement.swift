@@ -14,6 +14,8 @@ package struct LayoutElement: Sendable, Equatable {
     let style: ElementStyle
     /// See `LayoutElement.kind`.
     let kind: Kind
+    /// Layouts computed for this element (see `LayoutEngine.layoutThatFits`); shared by every copy of the value.
+    let layouts = ElementLayoutCache()
 
     /// Storage from its parts.
     init(id: String?, name: String?, style: ElementStyle, kind: Kind) {
@@ -52,6 +54,9 @@ package struct LayoutElement: Sendable, Equatable {
   package init(id: String? = nil, name: String? = nil, style: ElementStyle = ElementStyle(), kind: Kind) {
     storage = Storage(id: id, name: name, style: style, kind: kind)
   }
+
+  /// The layout cache of this element's storage (setting any field makes new storage with an empty cache).
+  var layoutCache: ElementLayoutCache { storage.layouts }
 
   /// Field-wise equality (identical storage is equal without comparing).
   package static func == (lhs: LayoutElement, rhs: LayoutElement) -> Bool {
@@ -108,6 +113,19 @@ package struct LayoutElement: Sendable, Equatable {
     case .text: return "text"
     case .image: return "image"
     case .box: return "box"
+    }
+  }
+
+  /// True when layouts of this element are worth caching below the root: text (shaping is costly), boxes (laid
+  /// out from their JSON) and stacks (they measure their children several times). Single-child specs recompute
+  /// quickly from their children's cached layouts, and plain nodes and images size themselves faster than a
+  /// cache lookup. The root of a layout is always cached. Measured on the bench's photo cell (first layout
+  /// against caching off, relayout after one text edit): this choice +5%, 8.8 µs; every spec +7%, 8.4 µs; text
+  /// and boxes only +2%, 12.7 µs.
+  var cachesLayout: Bool {
+    switch kind {
+    case .text, .box, .stack: return true
+    default: return false
     }
   }
 
