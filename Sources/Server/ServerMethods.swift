@@ -14,7 +14,8 @@ enum ServerMethods {
 
   /// Notifications the server sends.
   static let notifications = [
-    "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "window/logMessage",
+    "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
+    "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/didDisplay", "window/logMessage",
   ]
 
   /// Every method, server-level and session-routed.
@@ -78,6 +79,9 @@ enum ServerMethods {
       let height = try viewport.number("height", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
       let scale = try params.optionalNumber("scale", in: 1...4, rangeText: "in [1, 4]") ?? 2
       let separators = try params.optionalBool("separators") ?? true
+      let batchFetching = try params.optionalBool("batchFetching") ?? false
+      let interfaceStates = try params.optionalBool("interfaceStates") ?? true
+      let scrollAnchoring = try params.optionalBool("scrollAnchoring") ?? true
       let chosen = try params.optionalString("sessionId")
       let (stream, continuation) = AsyncStream<SessionJob>.makeStream()
       let session: Session = try call.server.state.withLock { s throws(ResponseError) -> Session in
@@ -100,7 +104,10 @@ enum ServerMethods {
               + "\(s.options.maxSessions) (maxSessions)")
         }
         let session = Session(
-          id: id, width: width, height: height, scale: scale, separators: separators, options: s.options,
+          id: id, width: width, height: height, scale: scale, separators: separators, batchFetching: batchFetching,
+          interfaceStates: interfaceStates,
+          scrollAnchoring: scrollAnchoring,
+          options: s.options,
           registry: s.registry, jobs: continuation, notify: call.notify)
         s.sessions[id] = session
         return session

@@ -11,7 +11,10 @@ extension Session {
     for (index, item) in items.enumerated() {
       let row = try Params(item, path: "\(path)[\(index)]")
       let id = try row.optionalString("id").map(RowID.init)
-      specs.append(RowSpec(id: id, content: try decodeCell(row.required("cell"), path: row.at("cell"))))
+      let never = try row.optionalBool("neverShowPlaceholders") ?? false
+      specs.append(
+        RowSpec(
+          id: id, content: try decodeCell(row.required("cell"), path: row.at("cell")), neverShowPlaceholders: never))
     }
     return specs
   }

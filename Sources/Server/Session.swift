@@ -12,6 +12,8 @@ enum SessionJob: Sendable {
   /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
   /// width change started (its generation), so its end can be announced.
   case layoutResults([CellResult], widthChange: Int?)
+  /// A finished display pass of a row (nil list and a reason when its layout failed).
+  case displayResult(id: RowID, pass: UInt64, list: DisplayList?, failure: String?)
   /// `session/dispose`: answer, then end the stream.
   case dispose(reply: Reply?)
   /// Closing: every earlier job has been handled; resume and end the stream.
@@ -41,6 +43,10 @@ actor Session {
   var height: Double
   /// Number of viewport width changes so far; only the latest one's relayout announces its end.
   var widthGeneration = 0
+  /// Container visibility and batch fetching.
+  var scrolling: ScrollingState
+  /// Display lists of the rows in the display range and passes still running.
+  var display = DisplayState()
   /// Pixel scale (1…4).
   let scale: Double
   /// The table model.
@@ -64,7 +70,10 @@ actor Session {
 
   /// A session with one empty section; `jobs` must be fed by the caller and drained by `run(stream:)`.
   init(
-    id: String, width: Double, height: Double, scale: Double, separators: Bool, options: ServerOptions,
+    id: String, width: Double, height: Double, scale: Double, separators: Bool, batchFetching: Bool,
+    interfaceStates: Bool,
+    scrollAnchoring: Bool,
+    options: ServerOptions,
     registry: FontRegistry, jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
   ) {
     self.id = id
@@ -74,6 +83,25 @@ actor Session {
     var table = TableNode<LayoutElement>(separatorHeight: separators ? 1 / scale : 0)
     _ = try? table.reloadData([[]])
     seqBase = table.lastSubmittedSeq
+    // A session's table is in a window from the start: ranges follow the viewport at offset 0.
+    scrolling = ScrollingState(batchFetching: batchFetching, interfaceStates: interfaceStates)
+    _ = table.setViewport(
+      RangeViewport(bounds: Rect(x: 0, y: 0, width: width, height: height), containerState: [.visible, .display]))
+    table.scrollAnchoring = scrollAnchoring
+    // Entering the window checks batch fetching (texture.md §4.3): an empty table always fetches. Pushed before
+    // the `session/create` answer.
+    if batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
+      scrolling.checkedBatchFetch = true
+      let size = JSONObject([("width", .double(width)), ("height", .double(0))])
+      let offset = JSONObject([("x", .double(0)), ("y", .double(0))])
+      notify(
+        .notification(
+          method: "table/willBeginBatchFetch",
+          params: .object(
+            JSONObject([
+              ("sessionId", .string(id)), ("contentSize", .object(size)), ("contentOffset", .object(offset)),
+            ]))))
+    }
     self.table = table
     var environment = LayoutEnvironment.standard(scale: scale, registry: registry)
     environment.maxDepth = options.cellLimits.maxDepth
@@ -85,24 +113,40 @@ actor Session {
 
   /// Drains the job stream in order until dispose.
   func run(_ stream: AsyncStream<SessionJob>) async {
+    // Calls that arrive while a scroll waits for `neverShowPlaceholders` rows, handled in order once it is answered.
+    var deferred: [(String, JSONValue, Reply?)] = []
     for await job in stream {
       switch job {
       case .call(let method, let params, let reply):
+        if display.blocking != nil {
+          deferred.append((method, params, reply))
+          continue
+        }
         perform(method, params, reply)
+      case .displayResult(let id, let pass, let list, let failure):
+        acceptDisplay(id, pass: pass, list: list, failure: failure)
       case .layoutResults(let results, let widthChange):
         accept(results)
         if let widthChange, widthChange == widthGeneration { publishWidthChangeFinished() }
         answerWaitersIfIdle()
       case .dispose(let reply):
+        display.blocking?.reply?.error(ServerError.unknownSession(id))
+        for (_, _, deferredReply) in deferred { deferredReply?.error(ServerError.unknownSession(id)) }
         for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
         waiters.removeAll()
         reply?.result(.null)
         jobs.finish()
         return
       case .close(let done):
+        display.blocking = nil
+        for (method, params, reply) in deferred { perform(method, params, reply) }
         jobs.finish()
         done.resume()
         return
+      }
+      while display.blocking == nil, !deferred.isEmpty {
+        let (method, params, reply) = deferred.removeFirst()
+        perform(method, params, reply)
       }
     }
   }
@@ -123,6 +167,8 @@ actor Session {
         if let reply {
           if isBusy { waiters.append(reply) } else { reply.result(progress) }
         }
+      case .waitForDisplay(let rows):
+        display.blocking = (reply, rows)
       case .compute(let work):
         DispatchQueue.global(qos: .userInitiated).async {
           do throws(ResponseError) {
@@ -180,7 +226,10 @@ actor Session {
       }
       do throws(NodeTreeError) {
         let acceptance = try table.acceptLayout(id: result.id, generation: result.generation, height: result.height)
+        if acceptance.accepted && table.cell(result.id)?.generation == result.generation { contentChanged(result.id) }
         publish(acceptance.heightChanges)
+        publish(acceptance.offsetAdjustment)
+        publish(acceptance.interfaceEvents)
         publish(acceptance.commits)
       } catch {
         notify(Notifications.logMessage(type: 1, "session \"\(id)\": \(error.message)"))
@@ -188,7 +237,8 @@ actor Session {
     }
   }
 
-  /// Pushes `table/didCommit` for each commit, then answers the waiters when nothing is pending.
+  /// Pushes `table/didCommit` for each commit with the anchoring and interface-state notifications that followed
+  /// it, then runs the after-commit batch-fetch check.
   func publish(_ commits: [Commit]) {
     for commit in commits {
       var members: [(String, JSONValue)] = [
@@ -202,7 +252,10 @@ actor Session {
         members.append(("deletedRowIds", .array(commit.changeSet.deletedRows.map { .string($0.rawValue) })))
       }
       notify(.notification(method: "table/didCommit", params: .object(JSONObject(members))))
+      publish(commit.offsetAdjustment)
+      publish(commit.interfaceEvents)
     }
+    if !commits.isEmpty { checkBatchFetchAfterCommit(commits) }
   }
 
   /// Answers every `waitUntilAllUpdatesAreProcessed` once no change set and no relayout is outstanding, so the

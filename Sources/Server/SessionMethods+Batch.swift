@@ -43,7 +43,9 @@ extension Session {
         let entry = try Params(item, path: "\(op.at("rows"))[\(index)]")
         let at = try newIndexPath(entry, "at")
         let id = try entry.optionalString("id").map(RowID.init)
-        inserts.append((at, RowSpec(id: id, content: try decodeCell(entry.required("cell"), path: entry.at("cell")))))
+        let never = try entry.optionalBool("neverShowPlaceholders") ?? false
+        let content = try decodeCell(entry.required("cell"), path: entry.at("cell"))
+        inserts.append((at, RowSpec(id: id, content: content, neverShowPlaceholders: never)))
       }
       return .insertRows(inserts)
     case "deleteRows":

@@ -11,14 +11,34 @@ extension SessionMethods {
 }
 
 extension Session {
-  /// `session/setViewport` {sessionId, viewport: {width?, height?}} → {seq, relayoutRows}: a new table width
-  /// re-lays out every row in the background, in parallel (texture.md §1.6: cells are sized to the table's width);
-  /// each committed row whose height changes is pushed as `table/heightChanged`, and the burst ends with one
-  /// `table/contentSizeChanged`. A height-only change lays nothing out. Session-isolated.
+  /// `session/setViewport` {sessionId, viewport?: {width?, height?}, contentOffset?: {y}, contentInset?: {top?,
+  /// bottom?}, scrollAnchoring?} → {seq, relayoutRows, contentOffset}: a new table width re-lays out every row in
+  /// the background, in parallel (texture.md §1.6: cells are sized to the table's width); each committed row whose
+  /// height changes is pushed as `table/heightChanged`, and the burst ends with one `table/contentSizeChanged`. A
+  /// height-only change lays nothing out. The offset is clamped with the insets, and the viewport moves like a
+  /// programmatic scroll (range update; a batch-fetch check when an offset is given). Session-isolated.
   func setViewport(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let viewport = try params.object("viewport")
-    let newWidth = try viewport.optionalNumber("width", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
-    let newHeight = try viewport.optionalNumber("height", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
+    var newWidth: Double?
+    var newHeight: Double?
+    if params.value("viewport") != nil {
+      let viewport = try params.object("viewport")
+      newWidth = try viewport.optionalNumber("width", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
+      newHeight = try viewport.optionalNumber("height", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
+    }
+    var inset = table.contentInset
+    if params.value("contentInset") != nil {
+      let given = try params.object("contentInset")
+      inset.top = try given.optionalNumber("top", in: 0...1e7, rangeText: "in [0, 10000000]") ?? inset.top
+      inset.bottom = try given.optionalNumber("bottom", in: 0...1e7, rangeText: "in [0, 10000000]") ?? inset.bottom
+    }
+    var offsetY: Double?
+    if params.value("contentOffset") != nil {
+      offsetY = try params.object("contentOffset").number("y", in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
+    }
+    let anchoring = try params.optionalBool("scrollAnchoring")
+    // Everything is validated: apply.
+    if let anchoring { table.scrollAnchoring = anchoring }
+    table.contentInset = inset
     if let newHeight { height = newHeight }
     var relaidOut = 0
     if let newWidth, newWidth != width {
@@ -32,10 +52,15 @@ extension Session {
         schedule(requests, widthChange: widthGeneration)
       }
     }
+    let old = contentOffsetY
+    let y = table.clampedOffsetY(offsetY ?? old)
+    moveViewport(to: y, direction: ScrollDirection.from(oldOffsetY: old, newOffsetY: y))
+    if offsetY != nil { checkBatchFetch(targetOffsetY: y) }
     return .result(
       .object(
         JSONObject([
           ("seq", .int(seq(table.lastSubmittedSeq))), ("relayoutRows", .int(Int64(relaidOut))),
+          ("contentOffset", contentOffsetJSON),
         ])))
   }
 

@@ -9,6 +9,9 @@ enum SessionOutcome: Sendable {
   case result(JSONValue)
   /// Answer with `{seq, contentSize}` once nothing is pending (at once when idle).
   case waitForCommit
+  /// Answer with the scroll result once these rows are displayed; the session handles no other request
+  /// meanwhile (Texture blocks the main thread for `neverShowPlaceholders`).
+  case waitForDisplay(Set<RowID>)
   /// Answer with what `work` computes off the session (a layout query), so the session keeps handling requests.
   case compute(@Sendable () throws(ResponseError) -> JSONValue)
 }
@@ -20,7 +23,8 @@ enum SessionMethods {
 
   /// Every method a session answers: the edits (rows, sections, batches) and the queries (each table lives beside its handlers).
   static let table: [String: Handler] = [
-    editMethods, sectionMethods, batchMethods, viewportMethods, queryMethods, geometryMethods,
+    editMethods, sectionMethods, batchMethods, viewportMethods, queryMethods, geometryMethods, scrollMethods,
+    batchFetchingMethods, rangeMethods, displayMethods,
   ]
   .reduce(into: [:]) { table, methods in table.merge(methods) { first, _ in first } }
 }

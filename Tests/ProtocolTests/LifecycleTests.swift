@@ -9,7 +9,8 @@ import Testing
     {"serverInfo":{"name":"layoutd","version":"0.1.0"},"protocolVersion":"1.0","capabilities":
     {"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background","center","ratio",
     "relative","absolute","wrapper","corner","node","text","image","box"],"notifications":["table/didCommit",
-    "table/heightChanged","table/contentSizeChanged","window/logMessage"],"limits":{"maxSessions":64,
+    "table/heightChanged","table/contentSizeChanged","table/contentOffsetChanged","table/willBeginBatchFetch",
+    "cell/interfaceStateChanged","cell/didDisplay","window/logMessage"],"limits":{"maxSessions":64,
     "maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}
     """
 

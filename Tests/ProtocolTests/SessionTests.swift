@@ -20,8 +20,9 @@ import Testing
   @Test func twoSessionsAreIndependent() throws {
     let daemon = try Daemon()
     daemon.initialize()
-    #expect(daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480}}"#).count == 1)
-    let narrow = #"{"viewport":{"width":100,"height":200},"scale":1,"separators":false}"#
+    let quiet = #""interfaceStates":false"#
+    #expect(daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480},\#(quiet)}"#).count == 1)
+    let narrow = #"{"viewport":{"width":100,"height":200},"scale":1,"separators":false,\#(quiet)}"#
     #expect(daemon.call(3, "session/create", narrow) == [json(resultResponse("3", #"{"sessionId":"s2"}"#))])
     // The same row id in both sessions; each session numbers its own change sets from 1.
     for (id, session, height) in [(4, "s1", 44.0), (5, "s2", 30.0)] {

@@ -8,8 +8,9 @@ struct LayoutFailureTests {
     let h = ServerHarness()
     await h.startSession()
     let rows = #"[{"id": "bad", "cell": {"type": "text", "text": "hi", "fontFamily": "NoSuchFont"}}]"#
-    #expect(await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": \#(rows)}"#).last?["result"]
-      == json(#"{"seq":1,"rowIds":["bad"]}"#))
+    #expect(
+      await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": \#(rows)}"#).last?["result"]
+        == json(#"{"seq":1,"rowIds":["bad"]}"#))
     let log = await h.notification("window/logMessage")
     #expect(log?["params"]?["type"] == .int(1))
     let text = log?["params"]?["message"]?.stringValue ?? ""
@@ -17,8 +18,9 @@ struct LayoutFailureTests {
     #expect(text.contains("NoSuchFont"))
     _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
     // Height 0 plus the 0.5 separator at scale 2.
-    #expect(await h.call(5, "table/rowFrame", #"{"sessionId": "s1", "row": "bad"}"#).last?["result"]
-      == json(#"{"rowId":"bad","indexPath":[0,0],"frame":{"x":0,"y":0,"width":320,"height":0.5}}"#))
+    #expect(
+      await h.call(5, "table/rowFrame", #"{"sessionId": "s1", "row": "bad"}"#).last?["result"]
+        == json(#"{"rowId":"bad","indexPath":[0,0],"frame":{"x":0,"y":0,"width":320,"height":0.5}}"#))
     h.closeInput()
   }
 }

@@ -22,7 +22,9 @@ struct LifecycleTests {
     #expect(result?["capabilities"]?["sessions"] == .bool(true))
     #expect(
       result?["capabilities"]?["notifications"]
-        == json(#"["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "window/logMessage"]"#))
+        == json(
+          #"["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged", "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/didDisplay", "window/logMessage"]"#
+        ))
     #expect(result?["capabilities"]?["layoutSpecs"]?.arrayValue?.contains(.string("node")) == true)
     let second = await h.call(2, "initialize", "[]")
     #expect(

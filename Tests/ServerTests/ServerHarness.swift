@@ -130,7 +130,7 @@ final class ServerHarness: Sendable {
   /// Initializes the server and creates session "s1" of width 320 at scale 2 with separators.
   func startSession() async {
     _ = await call(1, "initialize")
-    _ = await call(2, "session/create", #"{"viewport": {"width": 320, "height": 480}}"#)
+    _ = await call(2, "session/create", #"{"viewport": {"width": 320, "height": 480}, "interfaceStates": false}"#)
   }
 }
 

@@ -20,7 +20,7 @@ struct ViewportTests {
         == json(#"{"seq": 1, "contentSize": {"width": 320, "height": 191.5}}"#))  // 10.5 + 20.5 + 160.5
     #expect(
       await h.call(5, "session/setViewport", #"{"sessionId": "s1", "viewport": {"width": 60}}"#).last?["result"]
-        == json(#"{"seq": 1, "relayoutRows": 3}"#))
+        == json(#"{"seq": 1, "relayoutRows": 3, "contentOffset": {"x": 0, "y": 0}}"#))
     let messages = await h.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
     #expect(
       messages == [
@@ -44,7 +44,10 @@ struct ViewportTests {
     // A height-only change lays nothing out and notifies nothing.
     #expect(
       await h.call(7, "session/setViewport", #"{"sessionId": "s1", "viewport": {"height": 100}}"#)
-        == [json(#"{"jsonrpc": "2.0", "id": 7, "result": {"seq": 1, "relayoutRows": 0}}"#)])
+        == [
+          json(
+            #"{"jsonrpc": "2.0", "id": 7, "result": {"seq": 1, "relayoutRows": 0, "contentOffset": {"x": 0, "y": 0}}}"#)
+        ])
     #expect(
       await h.call(8, "session/setViewport", #"{"sessionId": "s1", "viewport": {"width": "wide"}}"#).last?["error"]
         == json(#"{"code": -32602, "message": "params.viewport.width: expected a number, got a string"}"#))

@@ -4,11 +4,14 @@ package struct RowSpec<Content: Sendable>: Sendable {
   package var id: RowID?
   /// Opaque cell payload handed back in layout requests.
   package var content: Content
+  /// The new cell's `neverShowPlaceholders` (texture.md §6).
+  package var neverShowPlaceholders: Bool
 
   /// Creates a row spec.
-  package init(id: RowID? = nil, content: Content) {
+  package init(id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false) {
     self.id = id
     self.content = content
+    self.neverShowPlaceholders = neverShowPlaceholders
   }
 }
 

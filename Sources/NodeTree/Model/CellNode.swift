@@ -10,6 +10,9 @@ package struct CellNode<Content: Sendable>: Sendable {
   package var generation: UInt64
   /// Measured cell height for `generation` (points, before pixel rounding, without separator); nil until laid out.
   package var measuredHeight: Double?
+  /// `ASCellNode.neverShowPlaceholders`: on entering Visible the cell's display must finish before the screen
+  /// updates (texture.md §6). Kept across reloads and content updates.
+  package var neverShowPlaceholders = false
 }
 
 /// A cell that needs layout: the job measures `content` and reports back with `generation`. Pure value.

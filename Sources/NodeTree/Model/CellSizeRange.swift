@@ -60,7 +60,8 @@ package enum CellConstraints {
     guard let delegateRange else {
       return CellSizeRange(minWidth: width, minHeight: 0, maxWidth: width, maxHeight: CellSizeRange.cgFloatMax)
     }
-    return CellSizeRange(minWidth: width, minHeight: delegateRange.minHeight, maxWidth: width, maxHeight: delegateRange.maxHeight)
+    return CellSizeRange(
+      minWidth: width, minHeight: delegateRange.minHeight, maxWidth: width, maxHeight: delegateRange.maxHeight)
   }
 
   /// The table's cell width W: bounds width − section-index width − left and right content insets when that is
@@ -90,11 +91,13 @@ package enum CellConstraints {
       return .exactly(width: size.width, height: size.height)
     }
     if layout == .horizontalFlow {
-      return CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: CellSizeRange.cgFloatMax,
-                           maxHeight: boundsHeight - insetTop - insetBottom)
+      return CellSizeRange(
+        minWidth: 0, minHeight: 0, maxWidth: CellSizeRange.cgFloatMax,
+        maxHeight: boundsHeight - insetTop - insetBottom)
     }
-    return CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: boundsWidth - insetLeft - insetRight,
-                         maxHeight: CellSizeRange.cgFloatMax)
+    return CellSizeRange(
+      minWidth: 0, minHeight: 0, maxWidth: boundsWidth - insetLeft - insetRight,
+      maxHeight: CellSizeRange.cgFloatMax)
   }
 
   /// Whether Texture's main thread waits for a change set to commit (`shouldSynchronouslyProcessChangeSet`,

@@ -33,8 +33,9 @@ extension TableNode {
         let cell = makeCell(spec, reserved: seen)
         ids.append(cell.id)
         requests.append(
-          LayoutRequest(id: cell.id, generation: cell.generation, content: cell.content,
-                        indexPath: TableIndexPath(section: sectionIndex, row: row)))
+          LayoutRequest(
+            id: cell.id, generation: cell.generation, content: cell.content,
+            indexPath: TableIndexPath(section: sectionIndex, row: row)))
       }
       newMap.insertSection(at: sectionIndex, rows: ids.map { ($0, 0) })
       idsBySection.append(ids)
@@ -100,20 +101,26 @@ extension TableNode {
     for section in replay.sectionDeletes {
       for removed in pendingMap.removeSection(at: section) { removedHeights[removed.id] = removed.height }
     }
-    for id in destroyed { cells[id] = nil; relayouts[id] = nil }
+    for id in destroyed {
+      cells[id] = nil
+      relayouts[id] = nil
+    }
 
     // Insert: sections (ascending), then rows (ascending).
     var requests: [LayoutRequest<Content>] = []
     var inserted: [(TableIndexPath, RowID)] = []
     var reloaded: [(TableIndexPath, RowID)] = []
     var moved: [MovedRow] = []
-    let reservedIDs = Set(plan.finalItemInserts.values.compactMap { source -> RowID? in
-      if case .new(let spec) = source { return spec.id }
-      return nil
-    }).union(plan.finalSectionInserts.values.flatMap { source -> [RowID] in
-      if case .rows(let rows) = source { return rows.compactMap(\.id) }
-      return []
-    })
+    let reservedIDs = Set(
+      plan.finalItemInserts.values.compactMap { source -> RowID? in
+        if case .new(let spec) = source { return spec.id }
+        return nil
+      }
+    ).union(
+      plan.finalSectionInserts.values.flatMap { source -> [RowID] in
+        if case .rows(let rows) = source { return rows.compactMap(\.id) }
+        return []
+      })
     for section in plan.finalSectionInserts.keys.sorted() {
       guard let source = plan.finalSectionInserts[section] else { continue }
       var rows: [(id: RowID, height: Double)] = []
@@ -124,12 +131,15 @@ extension TableNode {
           rows.append((cell.id, 0))
           let path = TableIndexPath(section: section, row: row)
           inserted.append((path, cell.id))
-          requests.append(LayoutRequest(id: cell.id, generation: cell.generation, content: cell.content, indexPath: path))
+          requests.append(
+            LayoutRequest(id: cell.id, generation: cell.generation, content: cell.content, indexPath: path))
         }
       case .moved(let old):
         for (row, id) in (movedSectionIDs[old] ?? []).enumerated() {
           rows.append((id, removedHeights[id] ?? 0))
-          moved.append(MovedRow(id: id, from: TableIndexPath(section: old, row: row), to: TableIndexPath(section: section, row: row)))
+          moved.append(
+            MovedRow(
+              id: id, from: TableIndexPath(section: old, row: row), to: TableIndexPath(section: section, row: row)))
         }
       }
       pendingMap.insertSection(at: section, rows: rows)
@@ -185,14 +195,16 @@ extension TableNode {
     for request in requests { awaiting[request.id] = request.generation }
     inFlight.append(InFlightChangeSet(changeSet: changeSet, replay: replay, awaiting: awaiting))
     let commits = commitReadyChangeSets()
-    return BatchResult(changeSet: changeSet, layoutRequests: requests, commits: commits, ignoredBeforeInitialReload: false)
+    return BatchResult(
+      changeSet: changeSet, layoutRequests: requests, commits: commits, ignoredBeforeInitialReload: false)
   }
 
   /// Creates and stores a new cell for `spec` with a fresh generation; assigns "r<n>" when the spec has no id.
   mutating func makeCell(_ spec: RowSpec<Content>, reserved: Set<RowID>) -> CellNode<Content> {
     let id = spec.id ?? nextAutoID(avoiding: reserved)
     lastGeneration += 1
-    let cell = CellNode(id: id, content: spec.content, generation: lastGeneration, measuredHeight: nil)
+    var cell = CellNode(id: id, content: spec.content, generation: lastGeneration, measuredHeight: nil)
+    cell.neverShowPlaceholders = spec.neverShowPlaceholders
     cells[id] = cell
     return cell
   }

@@ -61,7 +61,9 @@ extension TableNode {
         }
       }
     }
-    guard accepted else { return LayoutAcceptance(accepted: false, heightChanges: [], commits: [], interfaceEvents: []) }
+    guard accepted else {
+      return LayoutAcceptance(accepted: false, heightChanges: [], commits: [], interfaceEvents: [])
+    }
     let adjustment = changes.isEmpty ? nil : restore(anchor)
     let commits = commitReadyChangeSets()
     // A height change moves rows, so the ranges are updated as after a commit.
@@ -87,7 +89,8 @@ extension TableNode {
   }
 
   /// Replaces the content of a row and re-measures it (a content update outside a batch). Session-isolated.
-  package mutating func updateContent(of id: RowID, to content: Content) throws(NodeTreeError) -> LayoutRequest<Content> {
+  package mutating func updateContent(of id: RowID, to content: Content) throws(NodeTreeError) -> LayoutRequest<Content>
+  {
     guard var cell = cells[id], let path = pendingMap.indexPath(of: id) else { throw .unknownRowID(id) }
     lastGeneration += 1
     cell.generation = lastGeneration
@@ -130,8 +133,9 @@ extension TableNode {
       let adjustment = restore(anchor)
       let events = rangeEventsAfterChange() ?? []
       commits.append(
-        Commit(changeSet: first.changeSet, measuredHeights: first.measured,
-               contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment))
+        Commit(
+          changeSet: first.changeSet, measuredHeights: first.measured,
+          contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment))
     }
     return commits
   }

@@ -1,0 +1,69 @@
+import JSONCodec
+import JSONRPC
+import NodeTree
+
+extension Session {
+  /// Content offset y of the viewport (points).
+  var contentOffsetY: Double { table.viewport?.bounds.y ?? 0 }
+
+  /// `{x: 0, y}` of the viewport (tables do not scroll sideways).
+  var contentOffsetJSON: JSONValue { .object(JSONObject([("x", .double(0)), ("y", .double(contentOffsetY))])) }
+
+  /// Moves the viewport to `y` (already clamped) with the session's size and container state, runs the range
+  /// update (ranges move only when the on-screen rows or the container state change) and pushes its callbacks.
+  func moveViewport(to y: Double, direction: ScrollDirection = []) {
+    let bounds = Rect(x: 0, y: y, width: width, height: height)
+    let viewport = RangeViewport(bounds: bounds, scrollDirection: direction, containerState: scrolling.containerState)
+    publish(table.setViewport(viewport))
+  }
+
+  /// Pushes `table/contentOffsetChanged` {sessionId, contentOffset, oldContentOffset, reason: "anchoring"} for a
+  /// move made by scroll anchoring.
+  func publish(_ adjustment: OffsetAdjustment?) {
+    guard let adjustment else { return }
+    let params = JSONObject([
+      ("sessionId", .string(id)),
+      ("contentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.newY))]))),
+      ("oldContentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.oldY))]))),
+      ("reason", .string("anchoring")),
+    ])
+    notify(.notification(method: "table/contentOffsetChanged", params: .object(params)))
+  }
+
+  /// Pushes one `cell/interfaceStateChanged` per row whose state changed, in Texture's firing order, with the
+  /// callbacks (`didEnterPreload`, …) the row received in order; then starts or drops display work.
+  func publish(_ events: [InterfaceStateEvent]) {
+    guard scrolling.interfaceStates else { return }
+    var callbacks: [String] = []
+    for event in events {
+      guard event.kind == .interfaceStateDidChange else {
+        callbacks.append(event.kind.rawValue)
+        continue
+      }
+      var params = JSONObject([("sessionId", .string(id)), ("rowId", .string(event.id.rawValue))])
+      if let path = table.visibleMap.indexPath(of: event.id) {
+        params["indexPath"] = .array([.int(Int64(path.section)), .int(Int64(path.row))])
+      }
+      params["oldState"] = Session.stateNames(event.oldState)
+      params["newState"] = Session.stateNames(event.newState)
+      params["events"] = .array(callbacks.map { .string($0) })
+      notify(.notification(method: "cell/interfaceStateChanged", params: .object(params)))
+      callbacks.removeAll()
+      displayStateChanged(event.id, from: event.oldState, to: event.newState)
+    }
+  }
+
+  /// Names of the bits of `state` in bit order: `["measureLayout", "preload", "display", "visible"]`.
+  static func stateNames(_ state: InterfaceState) -> JSONValue {
+    let names: [(InterfaceState, String)] = [
+      (.measureLayout, "measureLayout"), (.preload, "preload"), (.display, "display"), (.visible, "visible"),
+    ]
+    return .array(names.filter { state.contains($0.0) }.map { .string($0.1) })
+  }
+
+  /// Rows on screen (committed state), in order.
+  var visibleRowIDs: [RowID] {
+    guard let bounds = table.viewport?.bounds, !bounds.isEmpty else { return [] }
+    return table.visibleRows(minY: bounds.y, maxY: bounds.maxY)
+  }
+}

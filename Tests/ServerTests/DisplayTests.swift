@@ -1,0 +1,55 @@
+import JSONCodec
+import Testing
+
+@Suite("display, placeholders and neverShowPlaceholders", .serialized)
+struct DisplayTests {
+  @Test("a scroll onto a neverShowPlaceholders row answers only after its display, which is then not a placeholder")
+  func neverShowPlaceholders() async {
+    let h = ServerHarness()
+    await ScrollTests.setUp(h, options: #""interfaceStates": true"#, never: 20)
+    let messages = await h.call(5, "table/scrollToOffset", #"{"sessionId": "s1", "y": 1800}"#)
+    let displayed = messages.firstIndex {
+      $0["method"] == .string("cell/didDisplay") && $0["params"]?["rowId"] == .string("r20")
+    }
+    #expect(displayed != nil && displayed! < messages.count - 1)  // before the answer
+    let result = messages.last?["result"]
+    #expect(result?["visibleRowIds"]?.arrayValue?.contains(.string("r20")) == true)
+    #expect(result?["placeholderRowIds"]?.arrayValue?.contains(.string("r20")) == false)
+    h.closeInput()
+  }
+
+  @Test("a display list: rectangles, text lines with their font, images")
+  func displayList() async {
+    let h = ServerHarness()
+    await h.startSession()
+    let cell =
+      #"{"type": "stack", "direction": "vertical", "id": "card", "children": ["#
+      + ##"{"type": "text", "id": "title", "text": "aaaa bbbb cccc", "fontSize": 10, "maxLines": 1, "color": "#ff0000"}, "##
+      + #"{"type": "image", "id": "photo", "size": [40, 30], "source": "p.jpg"}, {"type": "node", "style": {"height": 5}}]}"#
+    _ = await h.call(3, "session/setViewport", #"{"sessionId": "s1", "viewport": {"width": 60}}"#)
+    _ = await h.call(4, "table/insertRows", #"{"sessionId": "s1", "rows": [{"id": "k", "cell": \#(cell)}]}"#)
+    _ = await h.call(5, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // 60 wide: "aaaa bbbb cccc" would wrap; one line allowed: "aaaa" cut with "…" (Ahem: 10 pt per character).
+    // The image is stretched across the stack (alignItems stretch) to 60 × 30.
+    let list = await h.call(6, "cell/displayList", #"{"sessionId": "s1", "row": "k"}"#).last?["result"]
+    #expect(list?["displayed"] == .bool(false))  // interface states are off in this session: made on request
+    #expect(list?["size"] == json(#"{"width": 60, "height": 45}"#))
+    let items = list?["items"]?.arrayValue ?? []
+    #expect(items.count == 4)
+    #expect(
+      items.first
+        == json(
+          #"{"kind": "rect", "type": "stack", "id": "card", "frame": {"x": 0, "y": 0, "width": 60, "height": 45}}"#))
+    #expect(items.dropFirst().first?["font"] == json(#"{"family": "Ahem", "size": 10, "weight": 400}"#))
+    #expect(items.dropFirst().first?["color"] == .string("#" + "ff0000"))
+    #expect(items.dropFirst().first?["lines"]?.arrayValue?.count == 1)
+    #expect(items.dropFirst().first?["lines"]?.arrayValue?.first?["text"]?.stringValue?.hasSuffix("…") == true)
+    #expect(
+      items.dropFirst(2).first
+        == json(
+          #"{"kind": "image", "id": "photo", "frame": {"x": 0, "y": 10, "width": 60, "height": 30}, "source": "p.jpg"}"#
+        ))
+    #expect(items.last?["frame"] == json(#"{"x": 0, "y": 40, "width": 60, "height": 5}"#))
+    h.closeInput()
+  }
+}
