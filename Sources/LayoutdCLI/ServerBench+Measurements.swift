@@ -18,6 +18,10 @@ extension ServerBench {
     var residentAfter: Int
     /// Committed content height the daemon reported, points.
     var contentHeight: Double
+    /// CPU seconds (user + system, all threads) the daemon used from the first insert to the wait's answer.
+    var daemonCPUSeconds: Double
+    /// CPU seconds per daemon thread name since it was spawned, read at the wait's answer.
+    var threadCPUSeconds: [String: Double]
 
     /// Rows laid out per second.
     var rowsPerSecond: Double { Double(rows) / seconds }
@@ -73,6 +77,7 @@ extension ServerBench {
       throw SpawnedDaemon.Failure(description: "cannot read /proc/\(connection.daemon.pid)/status")
     }
     let feed = BulkFeed(workload: workload, session: "s1", rows: rows)
+    let cpuBefore = connection.daemon.cpuSeconds() ?? .nan
     let start = monotonicNanoseconds()
     let writer = feed.start(on: connection.output)
     var answered: UInt64 = 0
@@ -90,6 +95,8 @@ extension ServerBench {
       }
     }
     let end = monotonicNanoseconds()
+    let cpuAfter = connection.daemon.cpuSeconds() ?? .nan
+    let threads = connection.daemon.cpuSecondsByThreadName()
     writer.wait()
     guard let after = connection.daemon.residentBytes() else {
       throw SpawnedDaemon.Failure(description: "cannot read /proc/\(connection.daemon.pid)/status")
@@ -98,7 +105,8 @@ extension ServerBench {
     return BulkRun(
       rows: rows, seconds: Double(end - start) / 1e9, answeredSeconds: Double(answered - start) / 1e9,
       residentBefore: before, residentAfter: after,
-      contentHeight: result["contentSize"]?["height"]?.doubleValue ?? .nan)
+      contentHeight: result["contentSize"]?["height"]?.doubleValue ?? .nan, daemonCPUSeconds: cpuAfter - cpuBefore,
+      threadCPUSeconds: threads)
   }
 }
 

@@ -21,6 +21,8 @@ enum ServerBench {
     var only: Set<String> = []
     /// Where `feed-cell.json` is.
     var fixtures = JSONBench.benchDirectory().path
+    /// The daemon binary to spawn (default: this executable), e.g. another build to compare with.
+    var daemon = SpawnedDaemon.currentExecutable()
 
     /// True when `name` is to be measured.
     func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
@@ -29,7 +31,8 @@ enum ServerBench {
   /// Usage of the subcommand.
   static let usage = """
     usage: layoutd bench --server [--runs N] [--rows N] [--batch N] [--requests N] [--spawns N]
-                                  [--only spawn,rtt,bulk,during] [--fixtures DIR] [--json]
+                                  [--only spawn,rtt,bulk,during] [--fixtures DIR] [--daemon PATH]
+                                  [--json]
     """
 
   /// Runs the benchmark with `arguments` (after `bench`, starting with `--server`); returns the exit status.
@@ -75,6 +78,9 @@ enum ServerBench {
       case "--fixtures":
         guard let directory = rest.popFirst() else { return nil }
         options.fixtures = directory
+      case "--daemon":
+        guard let path = rest.popFirst() else { return nil }
+        options.daemon = path
       default:
         return nil
       }
@@ -84,7 +90,7 @@ enum ServerBench {
 
   /// Every figure of every run. Runs interleave the measurements, so each sees a share of the machine's noise.
   static func measure(_ options: Options) throws(SpawnedDaemon.Failure) -> ServerBenchResults {
-    let executable = SpawnedDaemon.currentExecutable()
+    let executable = options.daemon
     let workload = try ServerBenchWorkload(directory: options.fixtures, batchSize: options.batch)
     var results = ServerBenchResults(loadBefore: ServerBenchResults.loadAverage())
     let sizes = options.rows == 10_000 ? [10_000] : [10_000, options.rows]

@@ -74,6 +74,10 @@ struct ServerBenchResults: Sendable {
         Figure(
           name: "  feed cells laid out per second", values: runs.map(\.rowsPerSecond), digits: 0,
           target: "≥ 200000", met: { $0 >= 200_000 }))
+      list.append(
+        Figure(
+          name: "  daemon CPU per row (all threads), µs", values: runs.map { $0.daemonCPUSeconds * 1e6 / Double(rows) },
+          digits: 1, target: "", met: nil))
     }
     let large = bulk.filter { $0.rows == options.rows }
     if !large.isEmpty {
@@ -131,6 +135,11 @@ struct ServerBenchResults: Sendable {
         pad(figure.name, 62) + pad(fixed(samples.median, figure.digits), 11)
         + pad(fixed(samples.min, figure.digits) + " … " + fixed(samples.max, figure.digits), 24)
         + pad(figure.target, 10) + verdict + "\n"
+    }
+    if let last = bulk.last {
+      let threads = last.threadCPUSeconds.sorted { $0.value > $1.value }
+        .map { "\($0.key) \(fixed($0.value * 1e3, 0))" }
+      out += "daemon CPU ms by thread name, last \(last.rows)-row run: " + threads.joined(separator: ", ") + "\n"
     }
     return out
   }

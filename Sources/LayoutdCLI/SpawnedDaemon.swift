@@ -65,17 +65,6 @@ final class SpawnedDaemon: Sendable {
     return (ends[0], ends[1])
   }
 
-  /// The child's resident set (`VmRSS` in `/proc/PID/status`), bytes; nil when it cannot be read.
-  func residentBytes() -> Int? {
-    guard let text = try? FileInput.readAll(path: "/proc/\(pid)/status") else { return nil }
-    for line in String(decoding: text, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmRSS:") {
-      let kilobytes = line.dropFirst("VmRSS:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
-        .flatMap { Int($0) }
-      return kilobytes.map { $0 * 1024 }
-    }
-    return nil
-  }
-
   /// Closes the child's stdin (end of input), waits for it to exit and closes its stdout; returns the exit
   /// status (or -1 when it was killed by a signal or could not be waited for).
   @discardableResult
