@@ -7,22 +7,28 @@ import Foundation
   import Darwin
 #endif
 
-/// All writes to the output fd, on one serial queue, with a bound on bytes queued but not yet written.
+/// All writes to the output fd, in order, with a bound on bytes queued but not yet written.
 ///
-/// `enqueue` blocks its caller while more than `maxBacklog` bytes wait (unless nothing waits), so a client
-/// that stops reading responses stalls the server instead of growing its memory.
-final class OutputChannel: @unchecked Sendable {  // `failure` is guarded by `queue`; `backlog` by `condition`
+/// A small message (at most `directWriteLimit` bytes) sent while nothing is queued and the fd has room is written
+/// at once on the sender's thread, under the lock, which saves a thread hop per response (the serial queue's
+/// worker would otherwise have to be woken, and under load it waits for a free Dispatch thread). Everything else
+/// goes through the serial `queue`. `enqueue` blocks its caller while more than `maxBacklog` bytes wait (unless
+/// nothing waits), so a client that stops reading responses stalls the server instead of growing its memory.
+final class OutputChannel: @unchecked Sendable {  // `backlog` and `failure` are guarded by `condition` (a lock)
   /// The output file descriptor (not owned: never closed here).
   let fd: Int32
-  /// The serial queue doing every write.
+  /// The serial queue doing every write that is not direct.
   let queue = DispatchQueue(label: "layoutd.jsonrpc.output")
   /// Bound on queued bytes.
   let maxBacklog: Int
-  /// Guards `backlog`.
+  /// Largest message written directly on the sender's thread: `PIPE_BUF`, so that a pipe reported writable by
+  /// `poll` takes it whole without blocking.
+  static let directWriteLimit = 4096
+  /// Guards `backlog` and `failure`; direct writes happen while holding it.
   private let condition = NSCondition()
-  /// Bytes enqueued but not yet written. Guarded by `condition`.
+  /// Bytes enqueued on `queue` but not yet written. Guarded by `condition`.
   private var backlog = 0
-  /// The errno of the first failed write; later writes are dropped. Guarded by `queue`.
+  /// The errno of the first failed write; later writes are dropped. Guarded by `condition`.
   private var failure: Int32?
 
   /// A channel writing to `fd`.
@@ -31,9 +37,16 @@ final class OutputChannel: @unchecked Sendable {  // `failure` is guarded by `qu
     self.maxBacklog = max(1, maxBacklog)
   }
 
-  /// Queues `bytes` for writing, after waiting while the backlog is over its bound.
+  /// Writes `bytes` now when that cannot reorder or block; otherwise queues them, after waiting while the backlog
+  /// is over its bound.
   func enqueue(_ bytes: [UInt8]) {
     condition.lock()
+    // backlog == 0: no queued write is pending or running, and none can start while the lock is held.
+    if backlog == 0 && bytes.count <= OutputChannel.directWriteLimit && hasRoom() {
+      if failure == nil { failure = writeAll(bytes) }
+      condition.unlock()
+      return
+    }
     while backlog > 0 && backlog + bytes.count > maxBacklog { condition.wait() }
     backlog += bytes.count
     condition.unlock()
@@ -43,26 +56,39 @@ final class OutputChannel: @unchecked Sendable {  // `failure` is guarded by `qu
   /// Writes every byte unless an earlier write failed. Runs on `queue`.
   private func writeNow(_ bytes: [UInt8]) {
     dispatchPrecondition(condition: .onQueue(queue))
-    if failure == nil {
-      bytes.withUnsafeBytes { raw in
-        guard var p = raw.baseAddress else { return }
-        var left = raw.count
-        while left > 0 {
-          let n = write(fd, p, left)
-          if n < 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            return
-          }
-          p += n
-          left -= n
-        }
-      }
-    }
     condition.lock()
+    let failed = failure != nil
+    condition.unlock()
+    let error = failed ? nil : writeAll(bytes)
+    condition.lock()
+    if failure == nil { failure = error }
     backlog -= bytes.count
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// True when `fd` can take `directWriteLimit` bytes without blocking (`poll` with a zero timeout).
+  private func hasRoom() -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
+  }
+
+  /// Writes every byte, retrying partial writes and EINTR; the errno of a failed write, or nil.
+  private func writeAll(_ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBytes { raw -> Int32? in
+      guard var p = raw.baseAddress else { return nil }
+      var left = raw.count
+      while left > 0 {
+        let n = write(fd, p, left)
+        if n < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        p += n
+        left -= n
+      }
+      return nil
+    }
   }
 
   /// Bytes queued but not yet written.
@@ -72,9 +98,14 @@ final class OutputChannel: @unchecked Sendable {  // `failure` is guarded by `qu
     return backlog
   }
 
-  /// Blocks until every queued write has been done (or dropped).
+  /// Blocks until every queued write has been done (or dropped); direct writes are done before `enqueue` returns.
   func drain() { queue.sync {} }
 
-  /// The errno of the first failed write (EPIPE when the client went away), if any.
-  var writeError: Int32? { queue.sync { failure } }
+  /// The errno of the first failed write (EPIPE when the client went away), if any, once queued writes are done.
+  var writeError: Int32? {
+    drain()
+    condition.lock()
+    defer { condition.unlock() }
+    return failure
+  }
 }

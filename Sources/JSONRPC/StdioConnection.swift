@@ -63,7 +63,7 @@ package final class StdioConnection: Sendable {
   package func start(handler: some MessageHandler) {
     guard lifecycle.markStarted() else { return }
     let thread = Thread { [self] in readLoop() }
-    thread.name = "layoutd.jsonrpc.reader"
+    thread.name = "jsonrpc.reader"  // Linux keeps 15 bytes of a thread name
     thread.stackSize = 4 << 20
     thread.start()
     Task.detached { [self] in await deliver(to: handler) }

@@ -11,6 +11,8 @@ public enum LayoutdCommand {
                                                     lay out one JSON document and print the frames
            layoutd bench [--runs N] [DIR|FILE ...]  benchmark the layout engine (release build)
            layoutd bench --json [--runs N]          benchmark the JSON codec beside Foundation
+           layoutd bench --server [--runs N] [--rows N] [--json]
+                                                    benchmark a spawned daemon over pipes (latency, throughput, memory)
            layoutd --help | --version
     """
 
@@ -33,6 +35,7 @@ public enum LayoutdCommand {
     case "bench":
       let rest = Array(arguments.dropFirst())
       if rest.first == "--json" { return JSONBench.run(rest) }
+      if rest.first == "--server" { return ServerBench.run(rest) }
       return BenchCommand.run(rest)
     default:
       printError("layoutd: unknown command '\(first)'\n\(usage)")

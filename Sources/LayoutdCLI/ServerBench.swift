@@ -1,0 +1,116 @@
+/// `layoutd bench --server`: spawns the daemon (this executable) with pipes, as a client would, and measures
+/// spawn to `initialize`, small-query round trips, bulk insert and layout of feed cells, query latency during a
+/// large insert, and resident memory per row. Runs on the main thread plus one writer thread per insert; meant
+/// for release builds. Prints a table (or JSON with `--json`) to stdout.
+enum ServerBench {
+  /// Command-line options.
+  struct Options: Sendable {
+    /// Repeats of every measurement (a fresh daemon each time).
+    var runs = 3
+    /// Rows of the large insert (the small one is 10,000).
+    var rows = 100_000
+    /// Rows per `table/insertRows` request.
+    var batch = 1_000
+    /// Measured round trips per run.
+    var requests = 20_000
+    /// Daemons spawned per run for the spawn measurement.
+    var spawns = 10
+    /// Machine-readable output.
+    var json = false
+    /// Measurements to run (`spawn`, `rtt`, `bulk`, `during`); all when empty.
+    var only: Set<String> = []
+    /// Where `feed-cell.json` is.
+    var fixtures = JSONBench.benchDirectory().path
+    /// The daemon binary to spawn (default: this executable), e.g. another build to compare with.
+    var daemon = SpawnedDaemon.currentExecutable()
+
+    /// True when `name` is to be measured.
+    func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+  }
+
+  /// Usage of the subcommand.
+  static let usage = """
+    usage: layoutd bench --server [--runs N] [--rows N] [--batch N] [--requests N] [--spawns N]
+                                  [--only spawn,rtt,bulk,during] [--fixtures DIR] [--daemon PATH]
+                                  [--json]
+    """
+
+  /// Runs the benchmark with `arguments` (after `bench`, starting with `--server`); returns the exit status.
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let options = parse(Array(arguments.dropFirst())) else {
+      printError(usage)
+      return 2
+    }
+    #if DEBUG
+      printError("layoutd bench --server: this is a debug build; figures are meaningless (swift build -c release)")
+    #endif
+    do throws(SpawnedDaemon.Failure) {
+      let results = try measure(options)
+      printOut(Array((options.json ? results.json(options) : results.table(options)).utf8))
+      return 0
+    } catch {
+      printError("layoutd bench --server: \(error)")
+      return 1
+    }
+  }
+
+  /// The options in `arguments`, or nil on a usage error.
+  static func parse(_ arguments: [String]) -> Options? {
+    var options = Options()
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--json":
+        options.json = true
+      case "--runs", "--rows", "--batch", "--requests", "--spawns":
+        guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else { return nil }
+        switch argument {
+        case "--runs": options.runs = n
+        case "--rows": options.rows = n
+        case "--batch": options.batch = n
+        case "--requests": options.requests = n
+        default: options.spawns = n
+        }
+      case "--only":
+        guard let list = rest.popFirst() else { return nil }
+        options.only = Set(list.split(separator: ",").map(String.init))
+        guard options.only.isSubset(of: ["spawn", "rtt", "bulk", "during"]) else { return nil }
+      case "--fixtures":
+        guard let directory = rest.popFirst() else { return nil }
+        options.fixtures = directory
+      case "--daemon":
+        guard let path = rest.popFirst() else { return nil }
+        options.daemon = path
+      default:
+        return nil
+      }
+    }
+    return options
+  }
+
+  /// Every figure of every run. Runs interleave the measurements, so each sees a share of the machine's noise.
+  static func measure(_ options: Options) throws(SpawnedDaemon.Failure) -> ServerBenchResults {
+    let executable = options.daemon
+    let workload = try ServerBenchWorkload(directory: options.fixtures, batchSize: options.batch)
+    var results = ServerBenchResults(loadBefore: ServerBenchResults.loadAverage())
+    let sizes = options.rows == 10_000 ? [10_000] : [10_000, options.rows]
+    for run in 1...options.runs {
+      printError("layoutd bench --server: run \(run) of \(options.runs)")
+      if options.wants("spawn") {
+        for _ in 0..<options.spawns { results.spawnMilliseconds.append(try spawnToInitialize(executable)) }
+      }
+      if options.wants("rtt") {
+        results.roundTrips.append(
+          try roundTrips(executable, workload, count: options.requests, warmUp: max(1, options.requests / 10)))
+      }
+      if options.wants("bulk") {
+        for rows in sizes { results.bulk.append(try bulkInsert(executable, workload, rows: rows)) }
+      }
+      if options.wants("during") {
+        results.during.append(try queriesDuringInsert(executable, workload, rows: options.rows))
+      }
+    }
+    results.loadAfter = ServerBenchResults.loadAverage()
+    return results
+  }
+}
