@@ -79,6 +79,8 @@ class Connection:
         self._on_notification = on_notification
         self._on_stderr = on_stderr
         self.stderr_tail: Deque[str] = collections.deque(maxlen=stderr_lines)
+        #: error responses with a null id (they answer no request, e.g. -32700 for an unparsable frame)
+        self.unmatched_errors: Deque[LayoutdError] = collections.deque(maxlen=100)
         self._ids = itertools.count(1)
         self._pending: Dict[Any, concurrent.futures.Future] = {}
         self._lock = threading.Lock()  # pending table, lost flag
@@ -210,7 +212,13 @@ class Connection:
         with self._lock:
             future = self._pending.pop(item["id"], None)
         if future is None:
-            log.debug("response to an unknown or forgotten id %r", item.get("id"))
+            if "error" in item and item.get("id") is None:
+                # e.g. -32700 for a frame the daemon could not parse: it belongs to no request
+                error = LayoutdError.from_response(item["error"])
+                self.unmatched_errors.append(error)
+                log.warning("layoutd answered an error to no request: %s", error)
+            else:
+                log.debug("response to an unknown or forgotten id %r", item.get("id"))
             return
         future.notification_seq = self._notification_seq  # type: ignore[attr-defined]
         if future.done():

@@ -117,6 +117,11 @@ class Client(ClientMethods):
         return list(self._conn.stderr_tail)
 
     @property
+    def unmatched_errors(self) -> List[LayoutdError]:
+        """Error responses that answer no request (null id), e.g. -32700 for a frame the daemon could not parse."""
+        return list(self._conn.unmatched_errors)
+
+    @property
     def server_info(self) -> Optional[Dict[str, Any]]:
         return None if self.initialize_result is None else self.initialize_result.get("serverInfo")
 
