@@ -25,19 +25,6 @@ def _repo_roots() -> List[Path]:
     return roots
 
 
-def candidate_paths() -> List[str]:
-    """Every place :func:`find_binary` looks, in order (PATH lookups as ``PATH:layoutd``)."""
-    tried: List[str] = []
-    env = os.environ.get("LAYOUTD_BINARY")
-    if env:
-        tried.append(env)
-    for root in _repo_roots():
-        tried.append(str(root / ".build" / "release" / "layoutd"))
-        tried.append(str(root / ".build" / "debug" / "layoutd"))
-    tried.append("PATH:layoutd")
-    return tried
-
-
 def _is_executable(path: str) -> bool:
     return os.path.isfile(path) and os.access(path, os.X_OK)
 
@@ -57,8 +44,11 @@ def find_binary(binary: Optional[str] = None) -> str:
         if _is_executable(env):
             return env
         raise BinaryNotFound([f"{env} (from LAYOUTD_BINARY)"])
-    tried: List[str] = []
-    for root in _repo_roots():
+    tried: List[str] = ["$LAYOUTD_BINARY (not set)"]
+    roots = _repo_roots()
+    if not roots:
+        tried.append("<repo>/.build/{release,debug}/layoutd (no layoutd checkout around the package or the cwd)")
+    for root in roots:
         for config in ("release", "debug"):
             path = str(root / ".build" / config / "layoutd")
             tried.append(path)
