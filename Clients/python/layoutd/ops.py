@@ -1,0 +1,62 @@
+"""Builders for ``table/performBatchUpdates`` operations (Protocol.md, "Table").
+
+    session.perform_batch_updates([
+        ops.delete_rows([[0, 0]]),
+        ops.insert_rows([{"at": [0, 0], "id": "x", "cell": spec}]),
+        ops.move_row("b", [0, 3]),
+    ])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterable, Mapping, Sequence
+
+from .protocol import Row, row_param
+
+
+def insert_rows(rows: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
+    """``insertRows``: rows = [{at: [section, row] (new space), id?, cell}]."""
+    return {"op": "insertRows", "rows": [dict(row) for row in rows]}
+
+
+def delete_rows(rows: Iterable[Row]) -> Dict[str, Any]:
+    """``deleteRows``: rows by id or old-space ``[section, row]``."""
+    return {"op": "deleteRows", "rows": [row_param(row) for row in rows]}
+
+
+def reload_rows(rows: Iterable[Any]) -> Dict[str, Any]:
+    """``reloadRows``: [{row, cell?}] objects, or bare ROWs (re-measured as they are)."""
+    out = []
+    for item in rows:
+        if isinstance(item, Mapping):
+            entry = dict(item)
+            entry["row"] = row_param(entry["row"])
+            out.append(entry)
+        else:
+            out.append({"row": row_param(item)})
+    return {"op": "reloadRows", "rows": out}
+
+
+def move_row(from_row: Row, to: Sequence[int]) -> Dict[str, Any]:
+    """``moveRow``: ``from_row`` in the old space, ``to`` in the new."""
+    return {"op": "moveRow", "from": row_param(from_row), "to": row_param(to)}
+
+
+def insert_sections(sections: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
+    """``insertSections``: sections = [{at: index, rows: [{id?, cell}]}]."""
+    return {"op": "insertSections", "sections": [dict(section) for section in sections]}
+
+
+def delete_sections(sections: Iterable[int]) -> Dict[str, Any]:
+    """``deleteSections``: old-space indexes."""
+    return {"op": "deleteSections", "sections": [int(section) for section in sections]}
+
+
+def reload_sections(sections: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
+    """``reloadSections``: sections = [{section: index, rows: [{id?, cell}]}]."""
+    return {"op": "reloadSections", "sections": [dict(section) for section in sections]}
+
+
+def move_section(from_section: int, to: int) -> Dict[str, Any]:
+    """``moveSection``: ``from_section`` in the old space, ``to`` in the new."""
+    return {"op": "moveSection", "from": int(from_section), "to": int(to)}

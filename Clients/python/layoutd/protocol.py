@@ -1,0 +1,173 @@
+"""The wire protocol as data: which Python method calls which Protocol.md method, and result types.
+
+:data:`METHODS` is the single table mapping every typed Python method (``"Class.method"``) to the
+JSON-RPC method it sends; :data:`NOTIFICATIONS` lists the server-to-client notifications the client
+understands. Tests check both against Protocol.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Sequence, TypedDict, Union
+
+PROTOCOL_VERSION = "1.0"
+
+#: Python method -> JSON-RPC method (requests and client notifications). ``Session`` methods add ``sessionId``.
+METHODS: Dict[str, str] = {
+    # lifecycle (Client)
+    "Client.initialize": "initialize",
+    "Client.initialized": "initialized",
+    "Client.shutdown": "shutdown",
+    "Client.exit": "exit",
+    "Client.cancel_request": "$/cancelRequest",
+    # sessions
+    "Client.create_session": "session/create",
+    "Session.dispose": "session/dispose",
+    "Session.set_viewport": "session/setViewport",
+    # table edits
+    "Session.insert_rows": "table/insertRows",
+    "Session.delete_rows": "table/deleteRows",
+    "Session.reload_rows": "table/reloadRows",
+    "Session.move_row": "table/moveRow",
+    "Session.insert_sections": "table/insertSections",
+    "Session.delete_sections": "table/deleteSections",
+    "Session.reload_sections": "table/reloadSections",
+    "Session.move_section": "table/moveSection",
+    "Session.reload_data": "table/reloadData",
+    "Session.perform_batch_updates": "table/performBatchUpdates",
+    # waiting and queries
+    "Session.wait_until_all_updates_are_processed": "table/waitUntilAllUpdatesAreProcessed",
+    "Session.content_size": "table/contentSize",
+    "Session.describe": "table/describe",
+    "Session.row_at_point": "table/rowAtPoint",
+    "Session.rows_in_rect": "table/rowsInRect",
+    "Session.row_frame": "table/rowFrame",
+    "Session.element_frames": "cell/elementFrames",
+    "Session.set_needs_layout": "cell/setNeedsLayout",
+}
+
+#: JSON-RPC methods sent as notifications (no response).
+CLIENT_NOTIFICATIONS = frozenset({"initialized", "exit", "$/cancelRequest"})
+
+#: Server -> client notifications. ``planned`` ones are not in Protocol.md yet.
+NOTIFICATIONS: Dict[str, str] = {
+    "table/didCommit": "implemented",
+    "table/heightChanged": "implemented",
+    "table/contentSizeChanged": "implemented",
+    "window/logMessage": "implemented",
+    "cell/interfaceStateChanged": "planned",
+}
+
+# --------------------------------------------------------------------------------------------- types
+
+#: A row: its id, or ``[section, row]``.
+Row = Union[str, Sequence[int]]
+#: A cell spec (Protocol.md "Layout specs"): a JSON object with a ``type``.
+Spec = Dict[str, Any]
+IndexPath = List[int]
+
+
+class Size(TypedDict):
+    width: float
+    height: float
+
+
+class Frame(TypedDict):
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class RowFrame(TypedDict):
+    rowId: str
+    indexPath: IndexPath
+    frame: Frame
+
+
+class SeqResult(TypedDict):
+    seq: int
+
+
+class InsertRowsResult(TypedDict):
+    seq: int
+    rowIds: List[str]
+
+
+class SectionsResult(TypedDict):
+    seq: int
+    rowIds: List[List[str]]
+
+
+class BatchResult(TypedDict):
+    seq: int
+    insertedRowIds: List[str]
+
+
+class SetViewportResult(TypedDict):
+    seq: int
+    relayoutRows: int
+
+
+class WaitResult(TypedDict):
+    seq: int
+    contentSize: Size
+
+
+class DescribedRow(TypedDict, total=False):
+    id: str
+    height: float
+
+
+class DescribedSection(TypedDict):
+    rows: List[DescribedRow]
+
+
+class DescribeResult(TypedDict):
+    seq: int
+    contentSize: Size
+    sections: List[DescribedSection]
+
+
+class RowsInRectResult(TypedDict):
+    rows: List[RowFrame]
+
+
+class TextLine(TypedDict):
+    range: List[int]
+    x: float
+    width: float
+    baseline: float
+    truncated: bool
+
+
+class ElementFrame(TypedDict, total=False):
+    type: str
+    id: str
+    name: str
+    frame: Frame
+    lines: List[TextLine]
+
+
+class ElementFramesResult(TypedDict):
+    rowId: str
+    indexPath: IndexPath
+    size: Size
+    elements: List[ElementFrame]
+
+
+class InitializeResult(TypedDict):
+    serverInfo: Dict[str, Any]
+    protocolVersion: str
+    capabilities: Dict[str, Any]
+
+
+def compact(**members: Any) -> Dict[str, Any]:
+    """Params object without the members that are None (optional members left to the daemon's defaults)."""
+    return {key: value for key, value in members.items() if value is not None}
+
+
+def row_param(row: Row) -> Union[str, List[int]]:
+    """A ROW as the wire wants it: an id string, or ``[section, row]``."""
+    if isinstance(row, str):
+        return row
+    return [int(part) for part in row]

@@ -1,0 +1,420 @@
+"""The blocking client against the real daemon: lifecycle, every typed method, notifications, errors."""
+
+from __future__ import annotations
+
+import threading
+import time
+import unittest
+from typing import Any, List
+
+import support
+from support import node, text
+
+import layoutd
+from layoutd import ops
+from layoutd.protocol import NOTIFICATIONS
+
+
+@support.needs_daemon
+class LifecycleTests(unittest.TestCase):
+    def test_initialize_result_and_close(self) -> None:
+        client = layoutd.Client()
+        try:
+            self.assertEqual(client.server_info, {"name": "layoutd", "version": "0.1.0"})
+            self.assertEqual(client.initialize_result["protocolVersion"], "1.0")
+            caps = client.capabilities
+            self.assertTrue(caps["sessions"] and caps["tableNode"])
+            self.assertEqual(set(caps["notifications"]),
+                             {name for name, status in NOTIFICATIONS.items() if status == "implemented"})
+            self.assertTrue(client.is_alive)
+            self.assertIsNone(client.returncode)
+        finally:
+            status = client.close()
+        self.assertEqual(status, 0)  # shutdown, then exit: status 0
+        self.assertTrue(client.closed)
+        self.assertTrue(support.process_gone(client.pid))
+        self.assertEqual(client.close(), 0)  # idempotent
+
+    def test_initialization_options(self) -> None:
+        options = {"fontDirectories": [], "limits": {"maxSessions": 1, "maxRowsPerSession": 3}}
+        with layoutd.Client(initialization_options=options) as client:
+            limits = client.capabilities["limits"]
+            self.assertEqual((limits["maxSessions"], limits["maxRowsPerSession"]), (1, 3))
+            session = client.create_session(320, 480)
+            with self.assertRaises(layoutd.LimitExceeded) as caught:
+                client.create_session(320, 480)
+            self.assertEqual(caught.exception.code, -32005)
+            self.assertEqual(caught.exception.message,
+                             "cannot create a session: 1 sessions are live, the maximum is 1 (maxSessions)")
+            with self.assertRaises(layoutd.LimitExceeded) as caught:
+                session.insert_rows([{"cell": node(1)} for _ in range(4)])
+            self.assertEqual(caught.exception.message,
+                             f'session "{session.session_id}" would hold 4 rows, more than the maximum of 3'
+                             " (maxRowsPerSession)")
+
+    def test_manual_lifecycle_and_its_errors(self) -> None:
+        with layoutd.Client(initialize=False) as client:
+            self.assertIsNone(client.server_info)
+            with self.assertRaises(layoutd.ServerNotInitialized) as caught:
+                client.create_session(320, 480)
+            self.assertEqual((caught.exception.code, caught.exception.message), (-32002, "server not initialized"))
+            with self.assertRaises(layoutd.InvalidParams) as caught:
+                client.initialize({"limits": {"maxCellDepth": 65}})
+            self.assertEqual(caught.exception.message,
+                             "params.initializationOptions.limits.maxCellDepth: expected an integer in [1, 64], got 65")
+            result = client.initialize({"limits": {"maxCellDepth": 8}})  # the server stayed uninitialized
+            self.assertEqual(result["capabilities"]["limits"]["maxCellDepth"], 8)
+            self.assertEqual(client.capabilities["limits"]["maxCellDepth"], 8)
+            client.initialized()
+            with self.assertRaises(layoutd.InvalidRequest) as caught:
+                client.initialize()
+            self.assertEqual((caught.exception.code, caught.exception.message),
+                             (-32600, "server is already initialized"))
+            self.assertIsNone(client.shutdown())
+            with self.assertRaises(layoutd.InvalidRequest) as caught:
+                client.create_session(320, 480)
+            self.assertEqual(caught.exception.message, "server is shutting down")
+            client.exit()
+            deadline = time.monotonic() + 5
+            while client.returncode is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            self.assertEqual(client.returncode, 0)
+            with self.assertRaises(layoutd.LayoutdConnectionError):
+                client.create_session(320, 480)
+        self.assertTrue(support.process_gone(client.pid))
+
+    def test_exit_without_shutdown_is_status_1(self) -> None:
+        client = layoutd.Client()
+        client.exit()
+        self.assertEqual(client.close(), 1)
+
+    def test_binary_and_args(self) -> None:
+        with layoutd.Client(binary=support.BINARY, args=["--log-level", "info"], env={"LAYOUTD_TEST": "1"}) as client:
+            self.assertEqual(client.argv, [support.BINARY, "--log-level", "info"])
+            client.create_session(100, 100, session_id="logged")
+            deadline = time.monotonic() + 5
+            while not any('"logged" created' in line for line in client.stderr_tail) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            self.assertTrue(any('session "logged" created' in line for line in client.stderr_tail),
+                            client.stderr_tail)
+
+    def test_missing_binary_names_what_it_tried(self) -> None:
+        with self.assertRaises(layoutd.BinaryNotFound) as caught:
+            layoutd.Client(binary="/nonexistent/layoutd")
+        self.assertIn("/nonexistent/layoutd", str(caught.exception))
+
+
+@support.needs_daemon
+class DaemonTestCase(unittest.TestCase):
+    def setUp(self) -> None:
+        self.client = layoutd.Client(timeout=30)
+        self.addCleanup(self.client.close)
+        self.session = self.client.create_session(320, 480)
+
+    def commit(self) -> Any:
+        return self.session.wait_until_all_updates_are_processed()
+
+    def ids(self, state: str = "committed") -> List[List[str]]:
+        return [[row["id"] for row in section["rows"]] for section in self.session.describe(state)["sections"]]
+
+
+class SessionMethodTests(DaemonTestCase):
+    def test_create_and_dispose(self) -> None:
+        self.assertEqual(self.session.session_id, "s1")
+        other = self.client.create_session(100, 200, scale=1, separators=False, session_id="mine")
+        self.assertEqual(other.session_id, "mine")
+        other.insert_rows([{"id": "a", "cell": node(10)}])
+        other.wait_until_all_updates_are_processed()
+        self.assertEqual(other.row_frame("a")["frame"], {"x": 0, "y": 0, "width": 100, "height": 10})
+        with self.assertRaises(layoutd.InvalidParams) as caught:
+            self.client.create_session(100, 200, session_id="mine")
+        self.assertEqual(caught.exception.message, 'params.sessionId: session "mine" already exists')
+        self.assertIsNone(other.dispose())
+        with self.assertRaises(layoutd.UnknownSession) as caught:
+            other.content_size()
+        self.assertEqual((caught.exception.code, caught.exception.message), (-32003, 'unknown session "mine"'))
+        self.assertEqual(self.client.session("s1"), self.session)
+        with self.client.create_session(10, 10) as scoped:
+            scoped.content_size()
+        with self.assertRaises(layoutd.UnknownSession):
+            scoped.content_size()
+
+    def test_insert_rows_and_queries(self) -> None:
+        result = self.session.insert_rows([{"cell": node(44)}, {"id": "x", "cell": node(10)}])
+        self.assertEqual(result, {"seq": 1, "rowIds": ["r1", "x"]})
+        self.assertEqual(self.commit(), {"seq": 1, "contentSize": {"width": 320, "height": 55}})
+        self.assertEqual(self.session.content_size(), {"width": 320, "height": 55})
+        self.assertEqual(self.session.row_frame("x"),
+                         {"rowId": "x", "indexPath": [0, 1], "frame": {"x": 0, "y": 44.5, "width": 320, "height": 10.5}})
+        self.assertEqual(self.session.row_frame([0, 0])["rowId"], "r1")
+        self.session.insert_rows([{"id": "top", "cell": node(1)}], section=0, at=0)
+        pending = self.session.describe("pending")
+        self.assertEqual([row["id"] for row in pending["sections"][0]["rows"]], ["top", "r1", "x"])
+        self.commit()
+        described = self.session.describe()
+        self.assertEqual(described["seq"], 2)
+        self.assertEqual(described["sections"], [{"rows": [
+            {"id": "top", "height": 1.5}, {"id": "r1", "height": 44.5}, {"id": "x", "height": 10.5}]}])
+        self.assertEqual(self.session.row_at_point(5, 2)["rowId"], "r1")
+        self.assertIsNone(self.session.row_at_point(5, 1000))
+        rows = self.session.rows_in_rect(0, 0, 10, 2)
+        self.assertEqual([row["rowId"] for row in rows], ["top", "r1"])
+        self.assertEqual(self.session.rows_in_rect(0, 0, 0, 10), [])
+
+    def test_row_edits(self) -> None:
+        self.session.insert_rows([{"id": i, "cell": node(10)} for i in "abcd"])
+        self.commit()
+        self.assertEqual(self.session.delete_rows(["a", [0, 1]]), {"seq": 2})
+        self.commit()
+        self.assertEqual(self.ids(), [["c", "d"]])
+        self.assertEqual(self.session.reload_rows([("c", node(30)), {"row": [0, 1], "cell": node(20)}]), {"seq": 3})
+        self.commit()
+        self.assertEqual(self.session.row_frame("c")["frame"]["height"], 30.5)
+        self.assertEqual(self.session.row_frame("d")["frame"]["height"], 20.5)
+        self.assertEqual(self.session.move_row("d", [0, 0]), {"seq": 4})
+        self.commit()
+        self.assertEqual(self.ids(), [["d", "c"]])
+
+    def test_section_edits(self) -> None:
+        result = self.session.insert_sections([{"rows": [{"id": "c", "cell": node(40)}]},
+                                               {"rows": [{"id": "d", "cell": node(5)}]}], at=1)
+        self.assertEqual(result, {"seq": 1, "rowIds": [["c"], ["d"]]})
+        self.commit()
+        self.assertEqual(self.ids(), [[], ["c"], ["d"]])
+        self.assertEqual(self.session.delete_sections([0])["seq"], 2)
+        self.commit()
+        self.assertEqual(self.ids(), [["c"], ["d"]])
+        result = self.session.reload_sections([{"section": 1, "rows": [{"id": "e", "cell": node(6)}]}])
+        self.assertEqual(result, {"seq": 3, "rowIds": [["e"]]})
+        self.assertEqual(self.session.move_section(0, 1), {"seq": 4})
+        self.commit()
+        self.assertEqual(self.ids(), [["e"], ["c"]])
+        result = self.session.reload_data([{"rows": [{"id": "a", "cell": node(10)}]},
+                                           {"rows": [{"id": "b", "cell": node(20)}, {"cell": node(30)}]}])
+        self.assertEqual(result, {"seq": 5, "rowIds": [["a"], ["b", "r1"]]})
+        self.assertEqual(self.commit(), {"seq": 5, "contentSize": {"width": 320, "height": 61.5}})
+
+    def test_perform_batch_updates(self) -> None:
+        self.session.insert_rows([{"id": i, "cell": node(10)} for i in "abcd"])
+        self.commit()
+        result = self.session.perform_batch_updates([
+            ops.delete_rows([[0, 0]]),
+            ops.reload_rows([{"row": [0, 2], "cell": node(5)}]),
+            ops.move_row("b", [0, 3]),
+            ops.insert_rows([{"at": [0, 0], "id": "x", "cell": node(1)}]),
+        ], row_counts=[4])
+        self.assertEqual(result, {"seq": 2, "insertedRowIds": ["x"]})
+        self.commit()
+        self.assertEqual(self.ids(), [["x", "c", "d", "b"]])
+        result = self.session.perform_batch_updates([
+            ops.insert_sections([{"at": 1, "rows": [{"id": "s", "cell": node(2)}]}]),
+            ops.reload_rows(["c"]),
+        ])
+        self.assertEqual(result["insertedRowIds"], ["s"])
+        self.session.perform_batch_updates([ops.move_section(1, 0)])
+        self.session.perform_batch_updates([ops.reload_sections([{"section": 0, "rows": [{"id": "t", "cell": node(3)}]}])])
+        self.session.perform_batch_updates([ops.delete_sections([0])])
+        self.commit()
+        self.assertEqual(self.ids(), [["x", "c", "d", "b"]])
+
+    def test_element_frames_and_set_needs_layout(self) -> None:
+        cell = {"type": "stack", "direction": "vertical", "children": [
+            text("hello world", id="title", style={"width": 60}), node(20, id="photo")]}
+        self.session.insert_rows([{"id": "k", "cell": cell}])
+        self.commit()
+        frames = self.session.element_frames("k")
+        self.assertEqual((frames["rowId"], frames["indexPath"]), ("k", [0, 0]))
+        by_id = {element.get("id"): element for element in frames["elements"]}
+        self.assertEqual(by_id["title"]["type"], "text")
+        self.assertGreaterEqual(len(by_id["title"]["lines"]), 1)
+        only = self.session.element_frames("k", elements=["photo"])
+        self.assertEqual([element["id"] for element in only["elements"]], ["photo"])
+        old = self.session.row_frame("k")["frame"]["height"]
+        self.assertEqual(self.session.set_needs_layout("k", element="photo", spec=node(70, id="photo")), {"seq": 1})
+        self.commit()
+        self.assertEqual(self.session.row_frame("k")["frame"]["height"], old + 50)
+        self.session.set_needs_layout("k", cell=node(5))
+        self.commit()
+        self.assertEqual(self.session.row_frame("k")["frame"]["height"], 5.5)
+
+
+class NotificationTests(DaemonTestCase):
+    def test_did_commit_via_callback_and_iterator(self) -> None:
+        seen: List[layoutd.Notification] = []
+        threads: List[str] = []
+
+        def on_commit(note: layoutd.Notification) -> None:
+            seen.append(note)
+            threads.append(threading.current_thread().name)
+
+        subscription = self.session.on("table/didCommit", on_commit)
+        self.session.insert_rows([{"id": "a", "cell": node(10)}])
+        self.commit()
+        # the callback has run when the wait returns (notifications before the response are dispatched first)
+        self.assertEqual([note.params for note in seen], [{"sessionId": "s1", "seq": 1, "insertedRowIds": ["a"],
+                                                           "contentSize": {"width": 320, "height": 10.5}}])
+        self.assertEqual(threads, ["layoutd-dispatch"])
+        self.assertEqual(seen[0].session_id, "s1")
+        self.assertEqual(seen[0]["seq"], 1)
+        notes = list(self.client.notifications(timeout=0.2))
+        self.assertEqual([(note.method, note.params["seq"]) for note in notes], [("table/didCommit", 1)])
+        subscription.remove()
+        self.session.delete_rows(["a"])
+        self.commit()
+        self.assertEqual(len(seen), 1)
+        note = self.session.next_notification("table/didCommit", timeout=5)
+        self.assertEqual(note.params["deletedRowIds"], ["a"])
+        self.assertIsNone(self.session.next_notification(timeout=0.05))
+
+    def test_height_changed(self) -> None:
+        changes: List[Any] = []
+        self.client.on("table/heightChanged", lambda note: changes.append(note.params))
+        self.session.insert_rows([{"id": "r1", "cell": node(44)}])
+        self.commit()
+        self.session.set_needs_layout("r1", cell=node(60))
+        self.commit()
+        expected = {"sessionId": "s1", "rowId": "r1", "indexPath": [0, 0], "oldHeight": 44.5, "newHeight": 60.5,
+                    "contentSize": {"width": 320, "height": 60.5}, "seq": 1}
+        self.assertEqual(changes, [expected])
+        note = self.client.next_notification("table/heightChanged", timeout=5)
+        self.assertEqual(note.params, expected)
+
+    def test_content_size_changed_after_viewport_width(self) -> None:
+        self.session.insert_rows([{"id": "t", "cell": text("hello world again", fontSize=10)}])
+        self.commit()
+        before = self.session.row_frame("t")["frame"]["height"]
+        self.client.drain_notifications()
+        result = self.session.set_viewport(width=40)
+        self.assertEqual(result, {"seq": 1, "relayoutRows": 1})
+        self.commit()
+        methods = [note.method for note in self.session.notifications(timeout=0.3)]
+        self.assertEqual(methods, ["table/heightChanged", "table/contentSizeChanged"])
+        self.assertGreater(self.session.row_frame("t")["frame"]["height"], before)
+        self.assertEqual(self.session.content_size()["width"], 40)
+        self.assertEqual(self.session.set_viewport(height=100)["relayoutRows"], 0)
+
+    def test_content_size_changed_with_no_rows_via_callback(self) -> None:
+        sizes: List[Any] = []
+        self.session.on("table/contentSizeChanged", lambda note: sizes.append(note["contentSize"]))
+        self.session.set_viewport(width=100)
+        self.assertEqual(sizes, [{"width": 100, "height": 0}])  # pushed before the response
+
+    def test_callback_may_make_requests(self) -> None:
+        frames: List[Any] = []
+        self.session.on("table/didCommit", lambda note: frames.append(self.session.row_frame("a")))
+        self.session.insert_rows([{"id": "a", "cell": node(10)}])
+        self.commit()
+        self.assertEqual(frames[0]["rowId"], "a")
+
+    def test_window_log_message_and_wildcard(self) -> None:
+        everything: List[str] = []
+        self.client.on("*", lambda note: everything.append(note.method))
+        self.session.insert_rows([{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])
+        self.commit()
+        self.assertEqual(sorted(everything), ["table/didCommit", "window/logMessage"])
+        log = self.client.next_notification("window/logMessage", timeout=5)
+        self.assertEqual(log.params["type"], 1)
+        self.assertIn('font family "NoSuchFont" not found', log.params["message"])
+
+
+class ErrorTests(DaemonTestCase):
+    def assertError(self, cls: type, code: int, message: str, call: Any, *args: Any, **kwargs: Any) -> None:
+        with self.assertRaises(cls) as caught:
+            call(*args, **kwargs)
+        self.assertIsInstance(caught.exception, layoutd.LayoutdError)
+        self.assertEqual((caught.exception.code, caught.exception.message), (code, message))
+
+    def test_typed_errors(self) -> None:
+        self.assertError(layoutd.MethodNotFound, -32601, "method not found: table/teleport",
+                         self.client.request, "table/teleport", {"sessionId": "s1"})
+        self.assertError(layoutd.InvalidParams, -32602, "params.viewport.width: expected a number, got a string",
+                         self.client.create_session, "wide", 10)
+        self.assertError(layoutd.InvalidParams, -32602, "params.scale: expected a number in [1, 4], got 5",
+                         self.client.create_session, 10, 10, scale=5)
+        self.assertError(layoutd.InvalidParams, -32602, 'unknown row id "zz"', self.session.row_frame, "zz")
+        self.assertError(layoutd.InvalidParams, -32602, 'params: missing required member "rows"',
+                         self.client.request, "table/insertRows", {"sessionId": "s1"})
+        self.assertError(layoutd.InvalidParams, -32602, 'params.state: expected "committed" or "pending", got "soon"',
+                         self.session.describe, "soon")
+        self.assertError(layoutd.UnknownSession, -32003, 'unknown session "s7"',
+                         self.client.session("s7").content_size)
+        self.session.insert_rows([{"id": "a", "cell": node(1)}])
+        self.assertError(layoutd.InvalidUpdate, -32004,
+                         "cannot insert row [0, 3]: section 0 has 2 rows after the update",
+                         self.session.insert_rows, [{"cell": node(1)}], at=3)
+        self.assertError(layoutd.InvalidUpdate, -32004, "cannot delete section 1: only 1 sections before the update",
+                         self.session.delete_sections, [1])
+        self.session.insert_rows([{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])
+        self.commit()
+        self.assertError(layoutd.InternalError, -32603,
+                         'row "k" failed to lay out: root: font family "NoSuchFont" not found',
+                         self.session.element_frames, "k")
+        self.assertEqual(self.session.content_size()["width"], 320)  # the connection is still fine
+
+    def test_error_str_names_method(self) -> None:
+        with self.assertRaises(layoutd.InvalidParams) as caught:
+            self.session.row_frame("zz")
+        self.assertEqual(caught.exception.method, "table/rowFrame")
+        self.assertIn('unknown row id "zz"', str(caught.exception))
+
+    def test_parse_error_is_reported_as_unmatched(self) -> None:
+        with self.assertLogs("layoutd", level="WARNING"):
+            with self.client._conn._write_lock:
+                self.client._conn._proc.stdin.write(b"Content-Length: 5\r\n\r\n{bad}")
+                self.client._conn._proc.stdin.flush()
+            self.session.content_size()
+        errors = self.client.unmatched_errors
+        self.assertEqual(len(errors), 1)
+        self.assertIsInstance(errors[0], layoutd.ParseError)
+        self.assertEqual(errors[0].code, -32700)
+
+    def test_cancel_request(self) -> None:
+        # The wait is cancelled while the rows are still being laid out (a few hundred ms). On a machine so busy
+        # that the layout finished first, the wait is simply answered; try again with more rows.
+        for attempt, rows in enumerate((5000, 10000, 20000), start=1):
+            self.session.insert_rows([{"cell": text("hello world " * 20)} for _ in range(rows)])
+            pending = self.client.send_request("table/waitUntilAllUpdatesAreProcessed", {"sessionId": "s1"})
+            pending.cancel()
+            try:
+                pending.result(60)
+            except layoutd.RequestCancelled as error:
+                self.assertEqual((error.code, error.message), (-32800, "request cancelled"))
+                self.assertEqual(self.commit()["seq"], attempt)
+                return
+        self.fail("the wait was never cancelled")
+
+    def test_timeout_sends_cancel(self) -> None:
+        self.session.insert_rows([{"cell": text("hello world " * 20)} for _ in range(5000)])
+        with self.assertRaises(layoutd.LayoutdTimeout):
+            self.client.request("table/waitUntilAllUpdatesAreProcessed", {"sessionId": "s1"}, timeout=0.0001)
+        self.assertEqual(self.commit()["seq"], 1)  # the cancelled answer was ignored; the next one matches
+
+    def test_daemon_killed_fails_pending_requests(self) -> None:
+        self.session.insert_rows([{"cell": text("hello world " * 20)} for _ in range(5000)])
+        pending = self.client.send_request("table/waitUntilAllUpdatesAreProcessed", {"sessionId": "s1"})
+        self.client._conn.kill()
+        with self.assertRaises(layoutd.LayoutdConnectionError):
+            pending.result(10)
+        with self.assertRaises(layoutd.LayoutdConnectionError):
+            self.session.content_size()
+        self.assertTrue(support.process_gone(self.client.pid))
+
+
+@support.needs_daemon
+class StderrTests(unittest.TestCase):
+    def test_chatty_daemon_never_blocks(self) -> None:
+        lines: List[str] = []
+        with layoutd.Client(args=["--log-level", "log"], on_stderr=lines.append) as client:
+            session = client.create_session(320, 480)
+            for _ in range(3000):  # ~3000 log lines, far more than a pipe buffer holds
+                session.content_size()
+            # the stderr thread may lag a little behind the responses
+            deadline = time.monotonic() + 10
+            while sum(len(line) for line in lines) <= 65536 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            self.assertGreater(sum(len(line) for line in lines), 65536)
+            self.assertEqual(len(client.stderr_tail), 200)
+
+
+if __name__ == "__main__":
+    unittest.main()
