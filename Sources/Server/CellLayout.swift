@@ -1,20 +1,13 @@
-import Dispatch
 import LayoutSpecs
 import NodeTree
-import Synchronization
 
-/// Measures cells on the calling (Dispatch) thread, several at once. Pure apart from the engine's measurers.
+/// Measures cells on the calling thread (a `LayoutWorkers` thread). Pure apart from the engine's measurers.
 enum CellLayout {
-  /// Lays out every request in `range` with `concurrentPerform`; results in request order.
+  /// Lays out every request in `range` on the calling thread, in order (a chunk of a larger job).
   static func measure(
-    _ requests: [LayoutRequest<LayoutElement>], engine: LayoutEngine, range: SizeRange
+    _ requests: ArraySlice<LayoutRequest<LayoutElement>>, engine: LayoutEngine, range: SizeRange
   ) -> [CellResult] {
-    let results = Mutex([CellResult?](repeating: nil, count: requests.count))
-    DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-      let result = measure(requests[index], engine: engine, range: range)
-      results.withLock { $0[index] = result }
-    }
-    return results.withLock { $0.compactMap { $0 } }
+    requests.map { measure($0, engine: engine, range: range) }
   }
 
   /// Lays out one cell: its height, or height 0 and the engine's reason.

@@ -1,4 +1,3 @@
-import Dispatch
 import JSONCodec
 import JSONRPC
 import LayoutSpecs
@@ -56,7 +55,7 @@ extension Session {
     let engine = engine
     let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     let jobs = jobs
-    DispatchQueue.global(qos: .utility).async {
+    LayoutWorkers.shared.submit {
       do throws(LayoutFailure) {
         let layout = try engine.layout(content, in: range)
         let list = DisplayList.build(content: content, layout: layout, grid: engine.grid)

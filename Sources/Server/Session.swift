@@ -43,6 +43,8 @@ actor Session {
   var height: Double
   /// Number of viewport width changes so far; only the latest one's relayout announces its end.
   var widthGeneration = 0
+  /// The latest width change's relayout: chunks still out and the results collected so far.
+  var widthRelayout: (chunks: Int, results: [CellResult]) = (0, [])
   /// Container visibility and batch fetching.
   var scrolling: ScrollingState
   /// Display lists of the rows in the display range and passes still running.
@@ -126,8 +128,7 @@ actor Session {
       case .displayResult(let id, let pass, let list, let failure):
         acceptDisplay(id, pass: pass, list: list, failure: failure)
       case .layoutResults(let results, let widthChange):
-        accept(results)
-        if let widthChange, widthChange == widthGeneration { publishWidthChangeFinished() }
+        receive(results, widthChange: widthChange)
         answerWaitersIfIdle()
       case .dispose(let reply):
         display.blocking?.reply?.error(ServerError.unknownSession(id))
@@ -148,6 +149,8 @@ actor Session {
         let (method, params, reply) = deferred.removeFirst()
         perform(method, params, reply)
       }
+      // One busy session must not hold a pool thread while other sessions and the delivery loop wait.
+      await Task.yield()
     }
   }
 
@@ -170,7 +173,7 @@ actor Session {
       case .waitForDisplay(let rows):
         display.blocking = (reply, rows)
       case .compute(let work):
-        DispatchQueue.global(qos: .userInitiated).async {
+        LayoutWorkers.shared.submit {
           do throws(ResponseError) {
             if reply?.isAnswered == true { return }
             let value = try work()
@@ -202,21 +205,51 @@ actor Session {
     .object(JSONObject([("seq", .int(seq(table.lastCommittedSeq))), ("contentSize", contentSize)]))
   }
 
-  /// Lays out `requests` off the actor, in parallel, and feeds the results back into the job stream.
+  /// Cells per layout job: small enough that the workers share a large insert evenly and that results stream
+  /// back (commits and queries interleave), large enough that a job's overhead is negligible.
+  static let layoutChunk = 32
+
+  /// Lays out `requests` on the layout workers in chunks, in parallel, and feeds the results back into the job
+  /// stream; `widthChange` tags the relayout of a width change (its results are accepted together).
   func schedule(_ requests: [LayoutRequest<LayoutElement>], widthChange: Int? = nil) {
     guard !requests.isEmpty else { return }
     let engine = engine
     let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     let jobs = jobs
     outstandingLayouts += requests.count
-    DispatchQueue.global(qos: .userInitiated).async {
-      let results = CellLayout.measure(requests, engine: engine, range: range)
-      jobs.yield(.layoutResults(results, widthChange: widthChange))
+    let chunks = stride(from: 0, to: requests.count, by: Session.layoutChunk).map {
+      requests[$0..<min($0 + Session.layoutChunk, requests.count)]
+    }
+    if widthChange != nil {
+      widthRelayout = (chunks: chunks.count, results: [])
+    }
+    for chunk in chunks {
+      LayoutWorkers.shared.submit {
+        let results = CellLayout.measure(chunk, engine: engine, range: range)
+        jobs.yield(.layoutResults(results, widthChange: widthChange))
+      }
     }
   }
 
+  /// Takes one chunk of results: accepted at once, or collected until the whole width-change relayout is in
+  /// (then accepted together and announced, one burst); chunks of a superseded width change are dropped.
+  func receive(_ results: [CellResult], widthChange: Int?) {
+    guard let widthChange else { return accept(results) }
+    guard widthChange == widthGeneration else {
+      outstandingLayouts -= results.count  // stale: a later width change re-laid these rows out
+      return
+    }
+    widthRelayout.results += results
+    widthRelayout.chunks -= 1
+    guard widthRelayout.chunks == 0 else { return }
+    let all = widthRelayout.results
+    widthRelayout.results = []
+    accept(all)
+    publishWidthChangeFinished()
+  }
+
   /// Records measured heights, logs failures, and pushes what committed (the caller then answers the waiters).
-  private func accept(_ results: [CellResult]) {
+  func accept(_ results: [CellResult]) {
     outstandingLayouts -= results.count
     for result in results {
       if let failure = result.failure {
