@@ -105,7 +105,6 @@ import Testing
             "6", #"{"rowId":"k","indexPath":[0,1],"size":{"width":60,"height":40},"elements":[\#(Self.photo(20))]}"#)),
       ])
     _ = daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
-    daemon.received.withLock { $0.removeAll() }
     daemon.expectAliveThenExit()
   }
 
