@@ -50,6 +50,10 @@ import Testing
     daemon.notify("$/cancelRequest", #"{"id":4}"#)
     daemon.notify("$/cancelRequest", #"{"id":"nope"}"#)
     daemon.notify("$/cancelRequest", #"{"id":999}"#)
+    // A cancel without an id is a notification like any other: never answered.
+    daemon.notify("$/cancelRequest", "{}")
+    daemon.notify("$/cancelRequest", "[]")
+    daemon.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest"}"#)
     daemon.expectAliveThenExit()
   }
 

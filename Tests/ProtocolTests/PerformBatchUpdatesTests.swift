@@ -99,6 +99,26 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func aMoveIntoAReloadedSectionIsDroppedSoTheRowIsDeleted() throws {
+    let daemon = try Daemon()
+    Self.seed(daemon)
+    let section = #"{"sessionId":"s1","sections":[{"rows":[{"id":"e","cell":\#(nodeCell(1))}]}]}"#
+    _ = daemon.call(5, "table/insertSections", section)
+    _ = daemon.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    // [a b c d] [e]: reload section 0 with n and move e into it; Texture drops the move's insert.
+    let operations =
+      #"[{"op":"reloadSections","sections":[{"section":0,"rows":[{"id":"n","cell":\#(nodeCell(1))}]}]},"#
+      + #"{"op":"moveRow","from":"e","to":[0,0]}]"#
+    #expect(Self.batch(daemon, 7, operations) == [json(resultResponse("7", #"{"seq":3,"insertedRowIds":["n"]}"#))])
+    #expect(
+      daemon.takeNotification("table/didCommit") == [
+        didCommit(seq: 3, height: 1.5, extra: #","insertedRowIds":["n"],"deletedRowIds":["a","b","c","d","e"]"#)
+      ])
+    let sections = #"[{"rows":[{"id":"n","height":1.5}]},{"rows":[]}]"#
+    #expect(daemon.describe(8) == [json(resultResponse("8", describeResult(seq: 3, height: 1.5, sections: sections)))])
+    daemon.expectAliveThenExit()
+  }
+
   @Test func anEmptyBatchStillMakesAChangeSet() throws {
     let daemon = try Daemon()
     Self.seed(daemon)

@@ -83,6 +83,25 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func indexPathsAndFramesRunAcrossSections() throws {
+    let daemon = try Daemon()
+    daemon.startSession()
+    daemon.seedRows([("a", 10), ("b", 20), ("c", 30)])
+    let sections = #"{"sessionId":"s1","sections":[{"rows":[]},{"rows":[{"id":"e","cell":\#(nodeCell(1))}]}]}"#
+    _ = daemon.call(5, "table/insertSections", sections)
+    _ = daemon.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let e = #"{"rowId":"e","indexPath":[2,0],"frame":{"x":0,"y":61.5,"width":320,"height":1.5}}"#
+    #expect(
+      daemon.call(7, "table/rowAtPoint", #"{"sessionId":"s1","point":{"x":1,"y":62}}"#) == [
+        json(resultResponse("7", e))
+      ])
+    #expect(
+      daemon.call(8, "table/rowsInRect", #"{"sessionId":"s1","rect":{"x":0,"y":40,"width":1,"height":100}}"#) == [
+        json(resultResponse("8", #"{"rows":[\#(Self.c),\#(e)]}"#))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
   /// Method, params and the exact -32602 message.
   static let errors: [(method: String, params: String, message: String)] = [
     ("table/rowAtPoint", #"{"sessionId":"s1","point":{"x":1}}"#, #"params.point: missing required member "y""#),

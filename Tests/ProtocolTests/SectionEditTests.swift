@@ -99,6 +99,23 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func reloadSectionsMayReuseItsOwnIDsButNoOthers() throws {
+    let daemon = try Daemon()
+    daemon.startSession()
+    Self.reloadExample(daemon)
+    // [a] [b r1]: "b" is in use in section 1, so section 0 cannot take it; section 1 can.
+    let elsewhere = #"{"sessionId":"s1","sections":[{"section":0,"rows":[{"id":"b","cell":\#(nodeCell(2))}]}]}"#
+    #expect(
+      daemon.call(4, "table/reloadSections", elsewhere) == [json(errorResponse("4", -32004, #"duplicate row id "b""#))])
+    let own = #"{"sessionId":"s1","sections":[{"section":1,"rows":[{"id":"b","cell":\#(nodeCell(2))}]}]}"#
+    #expect(daemon.call(5, "table/reloadSections", own) == [json(resultResponse("5", #"{"seq":2,"rowIds":[["b"]]}"#))])
+    #expect(
+      daemon.takeNotification("table/didCommit") == [
+        didCommit(seq: 2, height: 13, extra: #","insertedRowIds":["b"],"deletedRowIds":["b","r1"]"#)
+      ])
+    daemon.expectAliveThenExit()
+  }
+
   @Test func queriesSeeTheOldRowsUntilReloadDataCommits() throws {
     let daemon = try Daemon()
     daemon.startSession()
