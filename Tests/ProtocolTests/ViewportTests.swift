@@ -112,6 +112,23 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func whenNoHeightChangesOnlyTheContentSizeIsPushed() throws {
+    let daemon = try Daemon()
+    daemon.startSession()
+    daemon.seedRows([("a", 10), ("b", 20)])
+    let change = request(5, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":100,"height":50}}"#)
+    let wait = request(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    daemon.write(Array((frameText(change) + frameText(wait)).utf8))
+    #expect(
+      daemon.take(until: { Daemon.isResponse($0, id: .int(6)) }) == [
+        json(resultResponse("5", #"{"seq":1,"relayoutRows":2}"#)),
+        Self.notification(
+          "table/contentSizeChanged", #"{"sessionId":"s1","contentSize":{"width":100,"height":31},"seq":1}"#),
+        json(resultResponse("6", #"{"seq":1,"contentSize":{"width":100,"height":31}}"#)),
+      ])
+    daemon.expectAliveThenExit()
+  }
+
   /// Params and the exact error, on s1.
   static let errors: [(params: String, code: Int, message: String)] = [
     (
