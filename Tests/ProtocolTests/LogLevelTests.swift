@@ -77,7 +77,9 @@ import Testing
       }
     }
     let requests = lines.filter { $0.hasPrefix("layoutd: [log] ") }
-    #expect(requests.contains { $0.contains("table/contentSize") } == (level == .log), "\(lines)")
+    for method in ["table/insertRows", "table/waitUntilAllUpdatesAreProcessed", "table/contentSize"] {
+      #expect(requests.contains(#"layoutd: [log] session "s1": \#(method)"#) == (level == .log), "\(lines)")
+    }
     #expect(lines.filter { $0.hasPrefix("layoutd: [error] ") }.isEmpty)
     if level == .off { #expect(lines.isEmpty) }
   }
