@@ -86,10 +86,6 @@ import Testing
       #"[{"op":"reloadRows","rows":[{"row":"a","cell":7}]}]"#, nil, -32602,
       "params.operations[0].rows[0].cell: expected an object, got a number"
     ),
-    (
-      #"[{"op":"deleteSections","sections":[-2]}]"#, nil, -32602,
-      "params.operations[0].sections[0]: expected a non-negative integer, got -2"
-    ),
     ("{}", nil, -32602, "params.operations: expected an array, got an object"),
     ("[]", "[-1]", -32602, "params.rowCounts[0]: expected a non-negative integer, got -1"),
   ]
@@ -107,12 +103,26 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
-  /// Protocol.md lists negative indexes among the daemon's checks answered -32004; the binary answers -32602.
-  @Test func aNegativeIndexPathIsAnInvalidBatch() throws {
+  /// Negative indexes in a batch and the binary's -32602 text; Protocol.md lists negative indexes among the
+  /// daemon's checks answered -32004.
+  static let negativeIndexes: [(operations: String, message: String)] = [
+    (
+      #"[{"op":"deleteRows","rows":[[0,-1]]}]"#,
+      "params.operations[0].rows[0]: expected a row id or [section, row], got [0,-1]"
+    ),
+    (
+      #"[{"op":"deleteSections","sections":[-2]}]"#,
+      "params.operations[0].sections[0]: expected a non-negative integer, got -2"
+    ),
+  ]
+
+  @Test(arguments: negativeIndexes.indices)
+  func aNegativeIndexIsAnInvalidBatch(_ index: Int) throws {
+    let (operations, message) = Self.negativeIndexes[index]
     let daemon = try Daemon()
     PerformBatchUpdatesTests.seed(daemon)
-    let answer = PerformBatchUpdatesTests.batch(daemon, 5, #"[{"op":"deleteRows","rows":[[0,-1]]}]"#)
-    #expect(answer.last?["error"] != nil)
+    let answer = PerformBatchUpdatesTests.batch(daemon, 5, operations)
+    #expect(answer.last?["error"]?["message"] == .string(message))
     withKnownIssue("a negative index in a batch is -32602 (params), not -32004 as Protocol.md lists it") {
       #expect(answer.last?["error"]?["code"] == .int(-32004))
     }
