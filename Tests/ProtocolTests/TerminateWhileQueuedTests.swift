@@ -1,0 +1,55 @@
+import Foundation
+import JSONCodec
+import Testing
+
+/// Protocol.md "Lifecycle": on SIGTERM, requests already queued on a session are answered before the process
+/// exits (status 1 without `shutdown`, 0 after it); a waiting `table/waitUntilAllUpdatesAreProcessed` and layout
+/// still running are dropped; stdout ends with whole frames.
+@Suite struct TerminateWhileQueuedTests {
+  /// Queues a big insert and requests behind it on s1, makes sure the server has read them all (a server-level
+  /// request sent after them is answered), then sends SIGTERM. Returns every message written.
+  static func terminateWithQueue(_ daemon: Daemon, shutdownFirst: Bool) -> [JSONValue] {
+    var bytes = frameText(
+      request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(CancelRequestTests.slowRows(3000))}"#))
+    bytes += frameText(request(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#))
+    bytes += frameText(request(5, "table/contentSize", #"{"sessionId":"s1"}"#))
+    bytes += frameText(request(6, "table/describe", #"{"sessionId":"s1","state":"pending"}"#))
+    if shutdownFirst { bytes += frameText(request(7, "shutdown")) }
+    // `initialized` sent as a request is answered by the server itself (null, or -32600 after `shutdown`) once
+    // everything before it was read.
+    bytes += frameText(#"{"jsonrpc":"2.0","id":"read","method":"initialized"}"#)
+    daemon.write(Array(bytes.utf8))
+    let marker = daemon.take(until: { Daemon.isResponse($0, id: .string("read")) })
+    let markerAnswer =
+      shutdownFirst
+      ? errorResponse(#""read""#, -32600, "server is shutting down") : resultResponse(#""read""#, "null")
+    #expect(marker.last == json(markerAnswer))
+    daemon.process.terminate()
+    return marker + daemon.take(until: { _ in false }, timeout: 0)
+  }
+
+  @Test(arguments: [false, true])
+  func queuedRequestsAreAnsweredBeforeExiting(_ shutdownFirst: Bool) throws {
+    let daemon = try Daemon()
+    daemon.startSession()
+    var messages = Self.terminateWithQueue(daemon, shutdownFirst: shutdownFirst)
+    #expect(daemon.waitForExit() == (shutdownFirst ? 0 : 1))
+    daemon.waitForOutputEnd()
+    messages += daemon.take(until: { _ in false }, timeout: 0)
+    let responses = messages.filter { $0["method"] == nil }
+    /// The one response with `id`, or null when there is none or more than one.
+    func answer(_ id: Int) -> JSONValue? {
+      let matching = responses.filter { $0["id"] == .int(Int64(id)) }
+      return matching.count == 1 ? matching[0] : nil
+    }
+    #expect(answer(3)?["result"]?["seq"] == .int(1))
+    #expect(answer(3)?["result"]?["rowIds"]?.arrayValue?.count == 3000)
+    #expect(answer(5) == json(resultResponse("5", #"{"width":320,"height":0}"#)))
+    #expect(answer(6)?["result"]?["seq"] == .int(1))
+    #expect(answer(6)?["result"]?["sections"]?.arrayValue?.first?["rows"]?.arrayValue?.count == 3000)
+    if shutdownFirst { #expect(answer(7) == json(resultResponse("7", "null"))) }
+    // The wait is dropped unless the layout happened to finish first; it is never answered twice.
+    #expect(responses.filter { $0["id"] == .int(4) }.count <= 1)
+    daemon.expectCleanOutput()
+  }
+}
