@@ -40,6 +40,8 @@ enum ServerMethods {
       let first = call.server.state.withLock { $0.phase == .uninitialized }
       guard first else { throw ResponseError(code: .invalidRequest, message: "server is already initialized") }
       let options = try ServerOptions(params.value("initializationOptions"))
+      let client = params.value("clientInfo")?["name"]?.stringValue ?? "a client"
+      ServerLog.write(.info, "initialize from \(client)")
       call.server.state.withLock { s in
         s.phase = .running
         s.options = options

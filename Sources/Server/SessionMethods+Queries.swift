@@ -56,16 +56,20 @@ extension Session {
         params.at("state"), "expected \"committed\" or \"pending\", got \(JSONWriter.string(.string(state)))")
     }
     let separator = table.separatorHeight
+    var height = 0.0  // measured rows only (with their separators)
     let sections: [JSONValue] = map.allRowIDs.map { ids in
       let rows: [JSONValue] = ids.map { id in
         var row = JSONObject([("id", .string(id.rawValue))])
         let measured = state == "pending" ? table.cell(id)?.measuredHeight : map.height(of: id)
-        if let measured { row["height"] = .double(measured + separator) }
+        if let measured {
+          row["height"] = .double(measured + separator)
+          height += measured + separator
+        }
         return .object(row)
       }
       return .object(JSONObject([("rows", .array(rows))]))
     }
-    let height = map.contentHeight(separator: separator)
+    if state == "committed" { height = map.contentHeight(separator: separator) }  // exact, as contentSize reports
     return .result(
       .object(
         JSONObject([

@@ -16,7 +16,7 @@ import Testing
     let daemon = try Daemon()
     let batch = """
       [{"jsonrpc":"2.0","id":1,"method":"initialize"},{"jsonrpc":"2.0","method":"initialized"},
-      {"jsonrpc":"2.0","id":"c","method":"session/create","params":{"viewport":{"width":320,"height":480}}}]
+      {"jsonrpc":"2.0","id":"c","method":"session/create","params":{"viewport":{"width":320,"height":480},"interfaceStates":false}}]
       """
     daemon.send(batch)
     let answers = daemon.takeBatchAnswer()

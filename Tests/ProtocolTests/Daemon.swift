@@ -140,7 +140,8 @@ final class Daemon: Sendable {
   func startSession() {
     _ = call(1, "initialize")
     notify("initialized")
-    _ = call(2, "session/create", #"{"sessionId": "s1", "viewport": {"width": 320, "height": 480}, "interfaceStates": false}"#)
+    _ = call(
+      2, "session/create", #"{"sessionId": "s1", "viewport": {"width": 320, "height": 480}, "interfaceStates": false}"#)
   }
 
   /// Closes stdin and waits up to `timeout` seconds for the process to exit; its status, or nil if it did not.

@@ -7,7 +7,8 @@ import Testing
   /// Starts s1 60 wide with `rows` (JSON text) committed.
   static func seed(_ daemon: Daemon, rows: String) {
     daemon.initialize()
-    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":60,"height":480}}"#)
+    _ = daemon.call(
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":60,"height":480},"interfaceStates":false}"#)
     _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(rows)}"#)
     _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
   }
@@ -78,7 +79,8 @@ import Testing
     let daemon = try Daemon()
     let rows = #"[{"id":"t","cell":{"type":"text","text":"hi","fontFamily":"No Such Family"}}]"#
     daemon.initialize()
-    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":60,"height":480}}"#)
+    _ = daemon.call(
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":60,"height":480},"interfaceStates":false}"#)
     _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(rows)}"#)
     let waited = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
     #expect(waited.first?["method"] == .string("window/logMessage"))

@@ -23,7 +23,8 @@ import Testing
   /// A session 60 wide holding "k", committed.
   static func seed(_ daemon: Daemon) {
     daemon.initialize()
-    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":60,"height":480}}"#)
+    _ = daemon.call(
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":60,"height":480},"interfaceStates":false}"#)
     #expect(
       daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"k","cell":\#(card)}]}"#) == [
         json(resultResponse("3", #"{"seq":1,"rowIds":["k"]}"#))

@@ -9,7 +9,7 @@ import Testing
     let daemon = try Daemon()
     daemon.initialize()
     daemon.send(#"{"jsonrpc":"2.0","id":5,"method":"initialized"}"#)
-    let taken = daemon.call(6, "session/create", #"{"viewport":{"width":320,"height":480}}"#)
+    let taken = daemon.call(6, "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false}"#)
     #expect(taken.contains { $0 == json(#"{"jsonrpc":"2.0","id":5,"result":null}"#) })
     #expect(taken.last == json(resultResponse("6", #"{"sessionId":"s1"}"#)))
     daemon.expectAliveThenExit()
@@ -20,7 +20,8 @@ import Testing
     daemon.initialize()
     daemon.send(
       #"[{"jsonrpc":"2.0","id":5,"method":"initialized"},"#
-        + #"{"jsonrpc":"2.0","id":6,"method":"session/create","params":{"viewport":{"width":320,"height":480}}}]"#)
+        + #"{"jsonrpc":"2.0","id":6,"method":"session/create","params":{"viewport":{"width":320,"height":480},"interfaceStates":false}}]"#
+    )
     let taken = daemon.call(7, "table/contentSize", #"{"sessionId":"s1"}"#)
     #expect(taken.first?.arrayValue?.contains(json(resultResponse("6", #"{"sessionId":"s1"}"#))) == true)
     // The batch's session/create did run: s1 exists.

@@ -18,7 +18,8 @@ import Testing
     daemon.writeBytewise(Array(frameText(initialize).utf8))
     #expect(
       daemon.take(until: { Daemon.isResponse($0, id: .int(1)) }).last?["result"]?["protocolVersion"] == .string("1.0"))
-    let create = request(2, "session/create", #"{"sessionId":"é","viewport":{"width":320,"height":480}}"#)
+    let create = request(
+      2, "session/create", #"{"sessionId":"é","viewport":{"width":320,"height":480},"interfaceStates":false}"#)
     let header =
       "content-type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: \(create.utf8.count)\r\n\r\n"
     daemon.writeBytewise(Array((header + create).utf8))
@@ -60,7 +61,8 @@ import Testing
     var bytes: [UInt8] = []
     bytes += FrameWriter.frame(Array(request(1, "initialize").utf8))
     bytes += FrameWriter.frame(Array(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#.utf8))
-    bytes += FrameWriter.frame(Array(request(2, "session/create", #"{"viewport":{"width":320,"height":480}}"#).utf8))
+    bytes += FrameWriter.frame(
+      Array(request(2, "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false}"#).utf8))
     for id in 3..<23 {
       bytes += FrameWriter.frame(Array(request(id, "table/contentSize", #"{"sessionId":"s1"}"#).utf8))
     }

@@ -24,11 +24,12 @@ import Testing
       {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"layoutd","version":"0.1.0"},"protocolVersion":"1.0",
            "capabilities":{"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background",
            "center","ratio","relative","absolute","wrapper","corner","node","text","image","box"],"notifications":[
-           "table/didCommit","table/heightChanged","table/contentSizeChanged","window/logMessage"],"limits":{
+           "table/didCommit","table/heightChanged","table/contentSizeChanged","table/contentOffsetChanged",
+           "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/didDisplay","window/logMessage"],"limits":{
            "maxSessions":4,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}}
       """
     #expect(daemon.exchange(initialize) == [json(answer)])
-    let create = #"{"viewport":{"width":320,"height":480}}"#
+    let create = #"{"viewport":{"width":320,"height":480},"interfaceStates":false}"#
     for id in 2...5 {
       #expect(
         daemon.call(id, "session/create", create) == [json(resultResponse("\(id)", #"{"sessionId":"s\#(id - 1)"}"#))])
@@ -48,7 +49,8 @@ import Testing
     Self.initialize(
       daemon, options: #"{"limits":{"maxRowsPerSession":3}}"#,
       limits: #"{"maxSessions":64,"maxRowsPerSession":3,"maxCellDepth":64,"maxCellElements":10000}"#)
-    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#)
+    _ = daemon.call(
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#)
     daemon.seedRows([("a", 10), ("b", 20)])
     let tooMany = #"session "s1" would hold 4 rows, more than the maximum of 3 (maxRowsPerSession)"#
     let two = #"[{"id":"c","cell":\#(nodeCell(1))},{"id":"d","cell":\#(nodeCell(1))}]"#
@@ -82,7 +84,8 @@ import Testing
     Self.initialize(
       daemon, options: #"{"limits":{"maxCellDepth":2,"maxCellElements":3}}"#,
       limits: #"{"maxSessions":64,"maxRowsPerSession":1000000,"maxCellDepth":2,"maxCellElements":3}"#)
-    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#)
+    _ = daemon.call(
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#)
     let deep = #"{"type":"inset","child":{"type":"inset","child":{"type":"node"}}}"#
     #expect(
       daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[{"cell":\#(deep)}]}"#) == [
@@ -141,7 +144,7 @@ import Testing
         json(errorResponse("1", -32602, message))
       ])
     #expect(
-      daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480}}"#) == [
+      daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false}"#) == [
         json(errorResponse("2", -32002, "server not initialized"))
       ])
     // The client can try again; null options are the defaults.
@@ -159,7 +162,8 @@ import Testing
     Self.initialize(
       daemon, options: #"{"fontDirectories":["\#(empty)"]}"#,
       limits: #"{"maxSessions":64,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}"#)
-    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#)
+    _ = daemon.call(
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#)
     let rows =
       #"[{"id":"t","cell":{"type":"text","text":"hi","fontFamily":"DejaVu Sans","fontSize":12}},"#
       + #"{"id":"a","cell":{"type":"text","text":"hi","fontFamily":"Ahem","fontSize":10}}]"#
@@ -187,7 +191,8 @@ import Testing
     Self.initialize(
       daemon, options: #"{"fontDirectories":["\#(directory)"]}"#,
       limits: #"{"maxSessions":64,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}"#)
-    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#)
+    _ = daemon.call(
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#)
     let row = #"{"id":"t","cell":{"type":"text","text":"hi","fontFamily":"DejaVu Sans","fontSize":12}}"#
     _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[\#(row)]}"#)
     let waited = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)

@@ -123,9 +123,8 @@ import Testing
     PerformBatchUpdatesTests.seed(daemon)
     let answer = PerformBatchUpdatesTests.batch(daemon, 5, operations)
     #expect(answer.last?["error"]?["message"] == .string(message))
-    withKnownIssue("a negative index in a batch is -32602 (params), not -32004 as Protocol.md lists it") {
-      #expect(answer.last?["error"]?["code"] == .int(-32004))
-    }
+    // Protocol.md: a negative index is malformed params (-32602 naming the path), not an invalid batch.
+    #expect(answer.last?["error"]?["code"] == .int(-32602))
     Self.expectUnchanged(daemon)
     daemon.expectAliveThenExit()
   }
@@ -137,10 +136,8 @@ import Testing
     let answer = PerformBatchUpdatesTests.batch(
       daemon, 5, #"[{"op":"reloadSections","sections":[{"section":1,"rows":[]}]}]"#)
     #expect(answer.last?["error"]?["code"] == .int(-32004))
-    withKnownIssue("reloadSections of a missing section: self-contradictory 'invalid number of sections' text") {
-      #expect(
-        answer == [json(errorResponse("5", -32004, "cannot delete section 1: only 1 sections before the update"))])
-    }
+    #expect(
+      answer == [json(errorResponse("5", -32004, "cannot delete section 1: only 1 sections before the update"))])
     Self.expectUnchanged(daemon)
     daemon.expectAliveThenExit()
   }

@@ -20,7 +20,7 @@ import Testing
     #expect(daemon.call(1, "initialize", params) == [json(resultResponse("1", Self.initializeResult))])
     daemon.notify("initialized")
     #expect(
-      daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480}}"#) == [
+      daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false}"#) == [
         json(resultResponse("2", #"{"sessionId":"s1"}"#))
       ])
     daemon.expectAliveThenExit()
@@ -28,7 +28,7 @@ import Testing
 
   @Test func requestsBeforeInitializeAnswerServerNotInitialized() throws {
     let daemon = try Daemon()
-    let createParams = #"{"viewport":{"width":320,"height":480}}"#
+    let createParams = #"{"viewport":{"width":320,"height":480},"interfaceStates":false}"#
     #expect(
       daemon.call(1, "session/create", createParams) == [json(errorResponse("1", -32002, "server not initialized"))])
     #expect(daemon.call(2, "table/foo") == [json(errorResponse("2", -32002, "server not initialized"))])
@@ -55,7 +55,7 @@ import Testing
     daemon.initialize()
     #expect(daemon.call(2, "initialize") == [json(errorResponse("2", -32600, "server is already initialized"))])
     #expect(
-      daemon.call(3, "session/create", #"{"viewport":{"width":10,"height":10}}"#) == [
+      daemon.call(3, "session/create", #"{"viewport":{"width":10,"height":10},"interfaceStates":false}"#) == [
         json(resultResponse("3", #"{"sessionId":"s1"}"#))
       ])
     daemon.expectAliveThenExit()
@@ -66,7 +66,8 @@ import Testing
     daemon.startSession()
     #expect(daemon.call(3, "shutdown") == [json(resultResponse("3", "null"))])
     let refused = [
-      ("session/create", #"{"viewport":{"width":10,"height":10}}"#), ("table/contentSize", #"{"sessionId":"s1"}"#),
+      ("session/create", #"{"viewport":{"width":10,"height":10},"interfaceStates":false}"#),
+      ("table/contentSize", #"{"sessionId":"s1"}"#),
       ("initialize", "{}"), ("shutdown", "{}"), ("table/foo", "{}"), ("session/dispose", #"{"sessionId":"s1"}"#),
     ]
     for (offset, (method, params)) in refused.enumerated() {

@@ -25,9 +25,10 @@ import Testing
     let daemon = try Daemon(arguments: arguments)
     daemon.initialize()
     #expect(
-      daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#) == [
-        json(resultResponse("2", #"{"sessionId":"s1"}"#))
-      ])
+      daemon.call(
+        2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#) == [
+          json(resultResponse("2", #"{"sessionId":"s1"}"#))
+        ])
     daemon.notify("foo/bar")
     let row = #"{"id":"t","cell":{"type":"text","text":"hi","fontFamily":"No Such Family"}}"#
     #expect(
@@ -72,9 +73,7 @@ import Testing
     #expect(info.contains { $0.contains(#""s1""#) && $0.contains("disposed") } == (level.rank >= Level.info.rank))
     #expect(info.contains { $0.contains("shutdown") } == (level.rank >= Level.info.rank))
     if level.rank >= Level.info.rank {
-      withKnownIssue("--log-level info logs no line for initialize") {
-        #expect(info.contains { $0.contains("initialize") }, "\(lines)")
-      }
+      #expect(info.contains { $0.contains("initialize") }, "\(lines)")
     }
     let requests = lines.filter { $0.hasPrefix("layoutd: [log] ") }
     for method in ["table/insertRows", "table/waitUntilAllUpdatesAreProcessed", "table/contentSize"] {

@@ -13,23 +13,23 @@ import Testing
     ("session/create", #"{"viewport":{"width":320}}"#, #"params.viewport: missing required member "height""#),
     ("session/create", #"{"viewport":[320,480]}"#, "params.viewport: expected an object, got an array"),
     (
-      "session/create", #"{"viewport":{"width":0,"height":480}}"#,
+      "session/create", #"{"viewport":{"width":0,"height":480},"interfaceStates":false}"#,
       "params.viewport.width: expected a number in (0, 100000], got 0"
     ),
     (
-      "session/create", #"{"viewport":{"width":320,"height":100001}}"#,
+      "session/create", #"{"viewport":{"width":320,"height":100001},"interfaceStates":false}"#,
       "params.viewport.height: expected a number in (0, 100000], got 100001"
     ),
     (
-      "session/create", #"{"viewport":{"width":320,"height":480},"scale":5}"#,
+      "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false,"scale":5}"#,
       "params.scale: expected a number in [1, 4], got 5"
     ),
     (
-      "session/create", #"{"viewport":{"width":320,"height":480},"separators":1}"#,
+      "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false,"separators":1}"#,
       "params.separators: expected a boolean, got a number"
     ),
     (
-      "session/create", #"{"viewport":{"width":320,"height":480},"sessionId":"s1"}"#,
+      "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false,"sessionId":"s1"}"#,
       #"params.sessionId: session "s1" already exists"#
     ),
     ("table/contentSize", #"{"sessionId":5}"#, "params.sessionId: expected a string, got a number"),

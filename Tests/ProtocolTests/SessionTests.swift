@@ -7,7 +7,7 @@ import Testing
   @Test func sessionIDsAreAssignedInOrderSkippingIDsInUse() throws {
     let daemon = try Daemon()
     daemon.initialize()
-    let viewport = #""viewport":{"width":320,"height":480}"#
+    let viewport = #""viewport":{"width":320,"height":480},"interfaceStates":false"#
     #expect(
       daemon.call(2, "session/create", #"{"sessionId":"s2",\#(viewport)}"#) == [
         json(resultResponse("2", #"{"sessionId":"s2"}"#))
@@ -21,8 +21,11 @@ import Testing
     let daemon = try Daemon()
     daemon.initialize()
     let quiet = #""interfaceStates":false"#
-    #expect(daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480},\#(quiet)}"#).count == 1)
-    let narrow = #"{"viewport":{"width":100,"height":200},"scale":1,"separators":false,\#(quiet)}"#
+    #expect(
+      daemon.call(2, "session/create", #"{"viewport":{"width":320,"height":480},"interfaceStates":false,\#(quiet)}"#)
+        .count == 1)
+    let narrow =
+      #"{"viewport":{"width":100,"height":200},"interfaceStates":false,"scale":1,"separators":false,\#(quiet)}"#
     #expect(daemon.call(3, "session/create", narrow) == [json(resultResponse("3", #"{"sessionId":"s2"}"#))])
     // The same row id in both sessions; each session numbers its own change sets from 1.
     for (id, session, height) in [(4, "s1", 44.0), (5, "s2", 30.0)] {
@@ -72,9 +75,10 @@ import Testing
     #expect(answers.last == json(resultResponse("5", "null")))
     // A disposed id can be chosen again and starts empty.
     #expect(
-      daemon.call(6, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#) == [
-        json(resultResponse("6", #"{"sessionId":"s1"}"#))
-      ])
+      daemon.call(
+        6, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#) == [
+          json(resultResponse("6", #"{"sessionId":"s1"}"#))
+        ])
     #expect(
       daemon.call(7, "table/contentSize", #"{"sessionId":"s1"}"#) == [
         json(resultResponse("7", #"{"width":320,"height":0}"#))

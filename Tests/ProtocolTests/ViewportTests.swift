@@ -33,7 +33,7 @@ import Testing
     daemon.write(Array((frameText(change) + frameText(wait)).utf8))
     #expect(
       daemon.take(until: { Daemon.isResponse($0, id: .int(6)) }) == [
-        json(resultResponse("5", #"{"seq":1,"relayoutRows":3}"#)),
+        json(resultResponse("5", #"{"seq":1,"relayoutRows":3,"contentOffset":{"x":0,"y":0}}"#)),
         Self.notification(
           "table/heightChanged",
           #"{"sessionId":"s1","rowId":"t","indexPath":[0,0],"oldHeight":10.5,"newHeight":30.5,"#
@@ -53,7 +53,7 @@ import Testing
     // A height-only change lays nothing out and pushes nothing.
     #expect(
       daemon.call(8, "session/setViewport", #"{"sessionId":"s1","viewport":{"height":100}}"#) == [
-        json(resultResponse("8", #"{"seq":1,"relayoutRows":0}"#))
+        json(resultResponse("8", #"{"seq":1,"relayoutRows":0,"contentOffset":{"x":0,"y":0}}"#))
       ])
     #expect(
       daemon.call(9, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#) == [
@@ -69,7 +69,7 @@ import Testing
       daemon.call(3, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":100}}"#) == [
         Self.notification(
           "table/contentSizeChanged", #"{"sessionId":"s1","contentSize":{"width":100,"height":0},"seq":0}"#),
-        json(resultResponse("3", #"{"seq":0,"relayoutRows":0}"#)),
+        json(resultResponse("3", #"{"seq":0,"relayoutRows":0,"contentOffset":{"x":0,"y":0}}"#)),
       ])
     // Rows inserted after the change are laid out at the new width.
     let ratio = #"{"sessionId":"s1","rows":[{"id":"q","cell":{"type":"ratio","ratio":1,"child":{"type":"node"}}}]}"#
@@ -99,8 +99,8 @@ import Testing
     daemon.write(Array(bytes.utf8))
     #expect(
       daemon.take(until: { Daemon.isResponse($0, id: .int(7)) }) == [
-        json(resultResponse("5", #"{"seq":1,"relayoutRows":2}"#)),
-        json(resultResponse("6", #"{"seq":1,"relayoutRows":2}"#)),
+        json(resultResponse("5", #"{"seq":1,"relayoutRows":2,"contentOffset":{"x":0,"y":0}}"#)),
+        json(resultResponse("6", #"{"seq":1,"relayoutRows":2,"contentOffset":{"x":0,"y":0}}"#)),
         Self.notification(
           "table/heightChanged",
           #"{"sessionId":"s1","rowId":"t","indexPath":[0,0],"oldHeight":10.5,"newHeight":20.5,"#
@@ -116,12 +116,13 @@ import Testing
     let daemon = try Daemon()
     daemon.startSession()
     daemon.seedRows([("a", 10), ("b", 20)])
-    let change = request(5, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":100,"height":50}}"#)
+    let change = request(
+      5, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":100,"height":50},"interfaceStates":false}"#)
     let wait = request(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
     daemon.write(Array((frameText(change) + frameText(wait)).utf8))
     #expect(
       daemon.take(until: { Daemon.isResponse($0, id: .int(6)) }) == [
-        json(resultResponse("5", #"{"seq":1,"relayoutRows":2}"#)),
+        json(resultResponse("5", #"{"seq":1,"relayoutRows":2,"contentOffset":{"x":0,"y":0}}"#)),
         Self.notification(
           "table/contentSizeChanged", #"{"sessionId":"s1","contentSize":{"width":100,"height":31},"seq":1}"#),
         json(resultResponse("6", #"{"seq":1,"contentSize":{"width":100,"height":31}}"#)),
@@ -147,7 +148,7 @@ import Testing
       #"{"sessionId":"s1","viewport":{"height":100001}}"#, -32602,
       "params.viewport.height: expected a number in (0, 100000], got 100001"
     ),
-    (#"{"sessionId":"s1"}"#, -32602, #"params: missing required member "viewport""#),
+    (#"{"sessionId":"s1","contentOffset":{"x":0}}"#, -32602, #"params.contentOffset: missing required member "y""#),
     (#"{"sessionId":"s7","viewport":{"width":5}}"#, -32003, #"unknown session "s7""#),
   ]
 

@@ -40,6 +40,13 @@ extension BatchPlan {
     }
     let oldSectionCount = oldCounts.count
     let newSectionCount = newCounts.count
+    // Counts derived by the daemon (no `rowCounts`) cannot fail rule 1 honestly: a reload of a section that does not
+    // exist would make it report a sum that contradicts itself, so rule 2's text comes first then.
+    if !countsAreExpected {
+      for section in sectionReloadOrder.sorted() where section >= oldSectionCount {
+        throw .deleteSectionOutOfBounds(section: section, sectionCount: oldSectionCount)
+      }
+    }
     // Rule 1: section count (reloads count on both sides).
     let inserted = userSectionInserts.count + sectionReloads.count
     let deleted = userSectionDeletes.count + sectionReloads.count
