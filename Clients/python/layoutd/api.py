@@ -311,10 +311,12 @@ class SessionMethods:
         ``tableNode:willBeginBatchFetchWithContext:``). Load a page, insert its rows, then call
         ``context.complete()`` (or ``context.cancel()``) — from the callback or later, from any thread; no
         further fetch begins until then. With the asyncio client the callback may be a coroutine function.
-        Returns the :class:`~layoutd.Subscription`."""
-        return self.on(WILL_BEGIN_BATCH_FETCH, lambda note: callback(BatchFetchContext(self, note)))
+        A fetch the daemon began before this was registered (an empty table fetches at ``session/create``,
+        before its answer) is replayed from the notification buffer. Returns the :class:`~layoutd.Subscription`."""
+        return self.on(WILL_BEGIN_BATCH_FETCH, lambda note: callback(BatchFetchContext(self, note)), replay=True)
 
-    def on(self, method: str, callback: Callable[[Any], Any]) -> Any:  # pragma: no cover - concrete sessions
+    def on(self, method: str, callback: Callable[[Any], Any], *, replay: bool = False
+           ) -> Any:  # pragma: no cover - provided by the concrete sessions
         raise NotImplementedError
 
 

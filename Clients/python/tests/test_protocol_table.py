@@ -190,7 +190,7 @@ class ProtocolTableTests(unittest.TestCase):
     def test_batch_fetch_context(self) -> None:
         session = RecordingSession()
         subscribed: List[Any] = []
-        session.on = lambda method, callback: subscribed.append((method, callback))  # type: ignore[assignment]
+        session.on = lambda method, callback, replay=False: subscribed.append((method, callback))  # type: ignore
         contexts: List[Any] = []
         session.on_batch_fetch(contexts.append)
         self.assertEqual([method for method, _ in subscribed], ["table/willBeginBatchFetch"])
