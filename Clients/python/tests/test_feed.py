@@ -393,3 +393,36 @@ class BatchFetchingTests(unittest.TestCase):
         session.scroll_to_offset(1e6)  # cancelled is not fetching: the next check fetches again
         self.settle(session, fetches)
         self.assertEqual(len(fetches), 4)
+
+
+@support.needs_daemon
+class RangeMethodTests(unittest.TestCase):
+    """The remaining new methods against the daemon."""
+
+    def test_scrolling_ranges_tuning_visibility_and_display_lists(self) -> None:
+        with layoutd.Client(timeout=60) as client:
+            session = client.create_session(WIDTH, HEIGHT, scroll_anchoring=False)
+            session.insert_rows([ops.row(support.node(ITEM), f"r{i}", never_show_placeholders=(i == 12))
+                                 for i in range(30)])
+            session.wait_until_all_updates_are_processed()
+            self.assertEqual(session.scroll_by(250, drag=False)["contentOffset"], {"x": 0, "y": 250})
+            answer = session.scroll_to_row("r12", position="top")
+            self.assertEqual((answer["contentOffset"]["y"], answer["visibleRowIds"][0]), (1200, "r12"))
+            self.assertNotIn("r12", answer["placeholderRowIds"])  # neverShowPlaceholders: displayed first
+            self.assertEqual(session.display_list("r12")["displayed"], True)
+            self.assertEqual(session.display_list("r0")["displayed"], False)
+            ranges = session.ranges()
+            self.assertEqual((ranges["contentOffset"]["y"], ranges["visible"]), (1200, True))
+            self.assertEqual(session.tuning_parameters("minimum", "preload"),
+                             {"leadingBufferScreenfuls": 0.5, "trailingBufferScreenfuls": 0.25})
+            self.assertIsNone(session.set_tuning_parameters("preload", 4, 0, mode="full"))
+            self.assertEqual(session.tuning_parameters(range_type="preload")["leadingBufferScreenfuls"], 4)
+            self.assertEqual(session.set_range_mode("visibleOnly"), {"rangeMode": "visibleOnly"})
+            self.assertEqual(session.set_visible(False)["rangeMode"], session.ranges()["rangeMode"])
+            self.assertFalse(session.ranges()["visible"])
+            self.assertEqual(session.application_event("didEnterBackground"), {"rangeMode": "lowMemory"})
+            self.assertEqual(session.set_visible(True)["rangeMode"], session.ranges()["rangeMode"])
+            result = session.set_viewport(content_offset=10_000, content_inset={"top": 20, "bottom": 10})
+            self.assertEqual(result["contentOffset"], {"x": 0, "y": 30 * 100 + 10 - HEIGHT})
+            with self.assertRaises(layoutd.InvalidParams):
+                session.scroll_to_row("r1", position="left")
