@@ -19,6 +19,7 @@ from ._core import Notification
 from ._router import Subscription
 from ._spawn import find_binary
 from .aio import AsyncClient, AsyncSession
+from .api import BatchFetchContext
 from .client import Client, PendingRequest, Session
 from .controllers import EVENT_HOOKS, STATES, NodeController, NodeControllerRegistry
 from .errors import (BinaryNotFound, ErrorCode, InternalError, InvalidParams, InvalidRequest, InvalidUpdate,
@@ -30,7 +31,7 @@ from .protocol import METHODS, NOTIFICATIONS
 __version__ = "0.1.0"
 
 __all__ = [
-    "AsyncClient", "AsyncSession", "BinaryNotFound", "Client", "EVENT_HOOKS", "ErrorCode", "FrameDecoder",
+    "AsyncClient", "AsyncSession", "BatchFetchContext", "BinaryNotFound", "Client", "EVENT_HOOKS", "ErrorCode", "FrameDecoder",
     "FramingError", "InternalError", "InvalidParams", "InvalidRequest", "InvalidUpdate", "LayoutdConnectionError",
     "LayoutdError", "LayoutdTimeout", "LimitExceeded", "METHODS", "MethodNotFound", "NOTIFICATIONS",
     "NodeController", "NodeControllerRegistry", "Notification", "ParseError", "PendingRequest", "RequestCancelled",

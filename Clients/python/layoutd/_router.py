@@ -52,14 +52,22 @@ class HandlerRegistry:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._entries: List[Tuple[Tuple[str, Optional[str]], Handler]] = []
+        #: seq of the last notification whose handlers were looked up (by the dispatcher)
+        self.last_matched_seq = 0
 
     def add(self, method: str, handler: Handler, session_id: Optional[str] = None) -> Subscription:
+        return self.add_tracking(method, handler, session_id)[0]
+
+    def add_tracking(self, method: str, handler: Handler, session_id: Optional[str] = None
+                     ) -> Tuple[Subscription, int]:
+        """Registers the handler; also returns the seq of the last notification dispatched without it."""
         if not callable(handler):
             raise TypeError("handler must be callable")
         key = (method, session_id)
         with self._lock:
             self._entries.append((key, handler))
-        return Subscription(self, key, handler)
+            missed_up_to = self.last_matched_seq
+        return Subscription(self, key, handler), missed_up_to
 
     def remove(self, key: Tuple[str, Optional[str]], handler: Handler) -> None:
         with self._lock:
@@ -75,12 +83,28 @@ class HandlerRegistry:
     def matching(self, note: Notification) -> List[Handler]:
         sid = note.session_id
         with self._lock:
+            self.last_matched_seq = max(self.last_matched_seq, note.seq)
             return [handler for (method, session), handler in self._entries
                     if (method == note.method or method == ANY) and (session is None or session == sid)]
 
 
 def matches(note: Notification, method: Optional[str], session_id: Optional[str]) -> bool:
     return (method is None or note.method == method) and (session_id is None or note.session_id == session_id)
+
+
+def _handler_matches(note: Notification, method: str, session_id: Optional[str]) -> bool:
+    return (method == ANY or note.method == method) and (session_id is None or note.session_id == session_id)
+
+
+class _Replay:
+    """A dispatcher work item: run one handler for notifications it missed (dispatched before it existed)."""
+
+    __slots__ = ("handler", "notes", "done")
+
+    def __init__(self, handler: Handler, notes: List[Notification]) -> None:
+        self.handler = handler
+        self.notes = notes
+        self.done = threading.Event()
 
 
 # --------------------------------------------------------------------------------------------- blocking
@@ -94,7 +118,7 @@ class SyncRouter:
         self._buffer: Deque[Notification] = collections.deque(maxlen=buffer_size if buffer_size > 0 else None)
         self.dropped = 0
         self._cond = threading.Condition()
-        self._queue: "queue.Queue[Optional[Notification]]" = queue.Queue()
+        self._queue: "queue.Queue[Any]" = queue.Queue()
         self._dispatched = 0
         self._dispatched_cond = threading.Condition()
         self._closed = False
@@ -115,6 +139,9 @@ class SyncRouter:
             note = self._queue.get()
             if note is None:
                 break
+            if isinstance(note, _Replay):
+                self._replay(note)
+                continue
             for handler in self.handlers.matching(note):
                 try:
                     handler(note)
@@ -123,6 +150,34 @@ class SyncRouter:
             with self._dispatched_cond:
                 self._dispatched = note.seq
                 self._dispatched_cond.notify_all()
+
+    def add_replaying(self, method: str, handler: Handler, session_id: Optional[str] = None,
+                      timeout: Optional[float] = 30.0) -> Subscription:
+        """Registers a handler and, on the dispatcher, runs it for the buffered notifications that match and were
+        dispatched before it existed (e.g. pushed before the response that created the session); returns once
+        that replay has run (up to ``timeout``)."""
+        with self._cond:
+            subscription, missed_up_to = self.handlers.add_tracking(method, handler, session_id)
+            missed = [note for note in self._buffer
+                      if note.seq <= missed_up_to and _handler_matches(note, method, session_id)]
+        if missed:
+            replay = _Replay(handler, missed)
+            if self.on_dispatcher():
+                self._replay(replay)
+            else:
+                self._queue.put(replay)
+                replay.done.wait(timeout)
+        return subscription
+
+    def _replay(self, replay: _Replay) -> None:
+        try:
+            for missed in replay.notes:
+                try:
+                    replay.handler(missed)
+                except Exception:
+                    log.exception("notification callback %r failed for %s", replay.handler, missed.method)
+        finally:
+            replay.done.set()
 
     def on_dispatcher(self) -> bool:
         return threading.current_thread() is self._thread
@@ -183,7 +238,7 @@ class AsyncRouter:
         self._buffer: Deque[Notification] = collections.deque(maxlen=buffer_size if buffer_size > 0 else None)
         self.dropped = 0
         self._changed = asyncio.Event()
-        self._queue: "asyncio.Queue[Optional[Notification]]" = asyncio.Queue()
+        self._queue: "asyncio.Queue[Any]" = asyncio.Queue()
         self._dispatched = 0
         self._dispatched_changed = asyncio.Event()
         self._closed = False
@@ -208,6 +263,17 @@ class AsyncRouter:
             note = await self._queue.get()
             if note is None:
                 break
+            if isinstance(note, _Replay):
+                for missed in note.notes:
+                    try:
+                        result = note.handler(missed)
+                        if inspect.isawaitable(result):
+                            await result
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:
+                        log.exception("notification callback %r failed for %s", note.handler, missed.method)
+                continue
             for handler in self.handlers.matching(note):
                 try:
                     result = handler(note)
@@ -219,6 +285,16 @@ class AsyncRouter:
                     log.exception("notification callback %r failed for %s", handler, note.method)
             self._dispatched = note.seq
             self._dispatched_changed.set()
+
+    def add_replaying(self, method: str, handler: Handler, session_id: Optional[str] = None) -> Subscription:
+        """As :meth:`SyncRouter.add_replaying` (call it on the loop); the replay runs on the dispatcher task, after
+        the notifications already queued, without being waited for."""
+        subscription, missed_up_to = self.handlers.add_tracking(method, handler, session_id)
+        missed = [note for note in self._buffer
+                  if note.seq <= missed_up_to and _handler_matches(note, method, session_id)]
+        if missed:
+            self._queue.put_nowait(_Replay(handler, missed))
+        return subscription
 
     def on_dispatcher(self) -> bool:
         try:

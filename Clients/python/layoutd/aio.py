@@ -208,10 +208,12 @@ class AsyncClient(ClientMethods):
             raise LayoutdConnectionError("the AsyncClient is not started")
         return self._router
 
-    def on(self, method: str, callback: Callable[[Notification], Any], session_id: Optional[str] = None
-           ) -> Subscription:
+    def on(self, method: str, callback: Callable[[Notification], Any], session_id: Optional[str] = None, *,
+           replay: bool = False) -> Subscription:
         """Calls ``callback(notification)`` (a function or a coroutine function, awaited in order) for every
-        notification of ``method`` (``"*"`` for all) on the loop."""
+        notification of ``method`` (``"*"`` for all) on the loop; ``replay`` as in :meth:`layoutd.Client.on`."""
+        if replay:
+            return self._routing().add_replaying(method, callback, session_id)
         return self._routing().handlers.add(method, callback, session_id)
 
     async def next_notification(self, method: Optional[str] = None, timeout: Optional[float] = None,
@@ -256,7 +258,9 @@ class AsyncSession(SessionMethods):
         full.update(params or {})
         return self._call_async(method, full, convert)
 
-    def on(self, method: str, callback: Callable[[Notification], Any]) -> Subscription:
+    def on(self, method: str, callback: Callable[[Notification], Any], *, replay: bool = False) -> Subscription:
+        if replay:
+            return self.client.on(method, callback, self.session_id, replay=True)
         return self.client.on(method, callback, self.session_id)
 
     async def next_notification(self, method: Optional[str] = None, timeout: Optional[float] = None

@@ -9,11 +9,15 @@ Which wire method each one sends is listed in :data:`layoutd.protocol.METHODS`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
-from .protocol import (BatchResult, DescribeResult, ElementFramesResult, InitializeResult, InsertRowsResult, Row,
-                       RowFrame, RowsInRectResult, SectionsResult, SeqResult, SetViewportResult, Size, Spec,
-                       WaitResult, compact, row_param)
+from .protocol import (BatchFetchState, BatchResult, BufferScreenfuls, DescribeResult, DisplayListResult,
+                       ElementFramesResult, InitializeResult, InsertRowsResult, RangeModeResult, RangesResult, Row,
+                       RowFrame, RowsInRectResult, ScrollResult, SectionsResult, SeqResult, SetViewportResult, Size,
+                       Spec, WaitResult, compact, row_param)
+
+#: ``table/willBeginBatchFetch``
+WILL_BEGIN_BATCH_FETCH = "table/willBeginBatchFetch"
 
 
 def _rows(rows: Iterable[Mapping[str, Any]]) -> List[Dict[str, Any]]:
@@ -81,13 +85,20 @@ class ClientMethods:
         return self._notify("$/cancelRequest", {"id": request_id})
 
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
-                       session_id: Optional[str] = None) -> Any:
-        """``session/create``: a session with a table of one empty section, viewport ``width`` × ``height``.
+                       session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
+                       batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None) -> Any:
+        """``session/create``: a session with a table of one empty section, viewport ``width`` × ``height``, in a
+        window at content offset 0.
 
-        Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
+        ``interface_states=False`` stops ``cell/interfaceStateChanged`` / ``cell/didDisplay`` and the display work
+        (daemon default: on); ``batch_fetching=True`` turns batch fetching on (``table/willBeginBatchFetch``, see
+        :meth:`~layoutd.Session.on_batch_fetch`; default off); ``scroll_anchoring=False`` turns anchoring off
+        (default on). Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio
+        client).
         """
         params = compact(viewport={"width": width, "height": height}, scale=scale, separators=separators,
-                         sessionId=session_id)
+                         sessionId=session_id, interfaceStates=interface_states, batchFetching=batch_fetching,
+                         scrollAnchoring=scroll_anchoring)
         return self._call("session/create", params, lambda result: self._make_session(result["sessionId"]))
 
     def session(self, session_id: str) -> Any:
@@ -110,16 +121,44 @@ class SessionMethods:
         """``session/dispose``: later calls with this session answer -32003."""
         return self._call("session/dispose", {})
 
-    def set_viewport(self, width: Optional[float] = None, height: Optional[float] = None) -> SetViewportResult:
+    def set_viewport(self, width: Optional[float] = None, height: Optional[float] = None, *,
+                     content_offset: Union[float, Mapping[str, float], None] = None,
+                     content_inset: Optional[Mapping[str, float]] = None,
+                     scroll_anchoring: Optional[bool] = None) -> SetViewportResult:
         """``session/setViewport``: a new width re-lays out every row (``table/heightChanged`` for each row
-        whose height changed, then ``table/contentSizeChanged``)."""
-        return self._call("session/setViewport", {"viewport": compact(width=width, height=height)})
+        whose height changed, then ``table/contentSizeChanged``). ``content_offset`` (the y, or {y}) moves the
+        viewport like a programmatic scroll (clamped, a range update and a batch-fetch check); ``content_inset`` =
+        {top?, bottom?}; ``scroll_anchoring`` switches anchoring. The result's ``contentOffset`` is the offset
+        after the change."""
+        params: Dict[str, Any] = {}
+        viewport = compact(width=width, height=height)
+        if viewport or (content_offset is None and content_inset is None and scroll_anchoring is None):
+            params["viewport"] = viewport
+        if content_offset is not None:
+            params["contentOffset"] = (dict(content_offset) if isinstance(content_offset, Mapping)
+                                       else {"y": content_offset})
+        if content_inset is not None:
+            params["contentInset"] = dict(content_inset)
+        if scroll_anchoring is not None:
+            params["scrollAnchoring"] = scroll_anchoring
+        return self._call("session/setViewport", params)
+
+    def set_visible(self, visible: bool) -> RangeModeResult:
+        """``session/setVisible``: the table enters (True) or leaves its window, then a range update; entering
+        runs a batch-fetch check."""
+        return self._call("session/setVisible", {"visible": bool(visible)})
+
+    def application_event(self, event: str) -> RangeModeResult:
+        """``session/applicationEvent``: ``event`` = ``didEnterBackground``, ``willEnterForeground`` or
+        ``memoryWarning``; the range mode changes as Texture's do (texture.md §3.4)."""
+        return self._call("session/applicationEvent", {"event": event})
 
     # ------------------------------------------------------------------------------------- edits
 
     def insert_rows(self, rows: Iterable[Mapping[str, Any]], section: Optional[int] = None,
                     at: Optional[int] = None) -> InsertRowsResult:
-        """``table/insertRows``: ``rows`` = [{id?, cell: SPEC}], inserted in ``section`` (0) at ``at`` (the end)."""
+        """``table/insertRows``: ``rows`` = [{id?, cell: SPEC, neverShowPlaceholders?}] (see
+        :func:`layoutd.ops.row`), inserted in ``section`` (0) at ``at`` (the end)."""
         return self._call("table/insertRows", compact(rows=_rows(rows), section=section, at=at))
 
     def delete_rows(self, rows: Iterable[Row]) -> SeqResult:
@@ -201,6 +240,108 @@ class SessionMethods:
         ``element`` replaced by ``spec``; a height change pushes ``table/heightChanged``."""
         return self._call("cell/setNeedsLayout",
                           compact(row=row_param(row), cell=cell, element=element, spec=spec))
+
+    def display_list(self, row: Row) -> DisplayListResult:
+        """``cell/displayList``: the row's display list ({rowId, displayed, size, items}), from its last display
+        pass when it is in the display range (``displayed`` True), else made now."""
+        return self._call("cell/displayList", {"row": row_param(row)})
+
+    # ------------------------------------------------------------------------------------- scrolling, ranges
+
+    def scroll_to_offset(self, y: float, drag: Optional[bool] = None, velocity: Optional[float] = None
+                         ) -> ScrollResult:
+        """``table/scrollToOffset``: moves the content offset to ``y`` (clamped). ``drag`` (daemon default True)
+        makes it a user's drag (range mode ``full`` first, batch-fetch check at its end with ``velocity``,
+        points/ms); False is a programmatic scroll. Answered after the ``cell/interfaceStateChanged`` it caused
+        (their callbacks and node-controller hooks have run when this returns)."""
+        return self._call("table/scrollToOffset", compact(y=y, drag=drag, velocity=velocity))
+
+    def scroll_by(self, dy: float, drag: Optional[bool] = None, velocity: Optional[float] = None) -> ScrollResult:
+        """``table/scrollBy``: moves the content offset by ``dy`` (clamped); ``drag`` and ``velocity`` as in
+        :meth:`scroll_to_offset`."""
+        return self._call("table/scrollBy", compact(dy=dy, drag=drag, velocity=velocity))
+
+    def scroll_to_row(self, row: Row, position: Optional[str] = None, drag: Optional[bool] = None) -> ScrollResult:
+        """``table/scrollToRow``: UITableView's ``scrollToRowAtIndexPath:atScrollPosition:`` over the committed
+        rows; ``position`` = ``top``, ``middle``, ``bottom`` or ``none`` (the default: only as far as needed);
+        ``drag`` defaults to False."""
+        return self._call("table/scrollToRow", compact(row=row_param(row), position=position, drag=drag))
+
+    def ranges(self) -> RangesResult:
+        """``table/ranges``: {contentOffset, rangeMode, visible, rows: [{rowId, indexPath, state}]}, the rows
+        holding a state above measureLayout, in order."""
+        return self._call("table/ranges", {})
+
+    def tuning_parameters(self, mode: Optional[str] = None, range_type: Optional[str] = None) -> Any:
+        """``table/tuningParameters``: with ``range_type`` (``display``, ``preload``) the
+        {leadingBufferScreenfuls, trailingBufferScreenfuls} of ``mode`` (default ``full``); without it
+        {MODE: {display, preload}} for ``mode`` or all four modes."""
+        return self._call("table/tuningParameters", compact(mode=mode, rangeType=range_type))
+
+    def set_tuning_parameters(self, range_type: str, leading_buffer_screenfuls: float,
+                              trailing_buffer_screenfuls: float, mode: Optional[str] = None) -> None:
+        """``table/setTuningParameters``: the buffers of ``range_type`` in ``mode`` (default ``full``); takes
+        effect at the next range update, as in Texture."""
+        return self._call("table/setTuningParameters",
+                          compact(mode=mode, rangeType=range_type, leadingBufferScreenfuls=leading_buffer_screenfuls,
+                                  trailingBufferScreenfuls=trailing_buffer_screenfuls))
+
+    def set_range_mode(self, mode: str) -> RangeModeResult:
+        """``table/setRangeMode``: ``updateCurrentRangeWithMode:`` (``minimum``, ``full``, ``visibleOnly``,
+        ``lowMemory``), then a range update."""
+        return self._call("table/setRangeMode", {"mode": mode})
+
+    # ------------------------------------------------------------------------------------- batch fetching
+
+    def complete_batch_fetching(self, finished: Optional[bool] = None) -> BatchFetchState:
+        """``table/completeBatchFetching``: ``finished`` (default True) allows the next fetch; False keeps the
+        context fetching (Texture then never fetches again). Returns {state, leadingScreens}."""
+        return self._call("table/completeBatchFetching", compact(finished=finished))
+
+    def cancel_batch_fetching(self) -> BatchFetchState:
+        """``table/cancelBatchFetching``: state ``cancelled``; later checks may fetch."""
+        return self._call("table/cancelBatchFetching", {})
+
+    def set_leading_screens_for_batching(self, leading_screens: float) -> BatchFetchState:
+        """``table/setLeadingScreensForBatching``: (0…1000, default 2), then a batch-fetch check."""
+        return self._call("table/setLeadingScreensForBatching", {"leadingScreens": leading_screens})
+
+    def on_batch_fetch(self, callback: Callable[["BatchFetchContext"], Any]) -> Any:
+        """Calls ``callback(context)`` for each ``table/willBeginBatchFetch`` of this session (Texture's
+        ``tableNode:willBeginBatchFetchWithContext:``). Load a page, insert its rows, then call
+        ``context.complete()`` (or ``context.cancel()``) — from the callback or later, from any thread; no
+        further fetch begins until then. With the asyncio client the callback may be a coroutine function.
+        A fetch the daemon began before this was registered (an empty table fetches at ``session/create``,
+        before its answer) is replayed from the notification buffer. Returns the :class:`~layoutd.Subscription`."""
+        return self.on(WILL_BEGIN_BATCH_FETCH, lambda note: callback(BatchFetchContext(self, note)), replay=True)
+
+    def on(self, method: str, callback: Callable[[Any], Any], *, replay: bool = False
+           ) -> Any:  # pragma: no cover - provided by the concrete sessions
+        raise NotImplementedError
+
+
+class BatchFetchContext:
+    """Texture's ``ASBatchContext`` for one ``table/willBeginBatchFetch``: ``content_size``, ``content_offset``,
+    ``notification``; :meth:`complete` / :meth:`cancel` send the session's request (an awaitable with the
+    asyncio client)."""
+
+    def __init__(self, session: SessionMethods, notification: Any) -> None:
+        self.session = session
+        self.notification = notification
+        params = notification.params or {}
+        self.content_size: Optional[Size] = params.get("contentSize")
+        self.content_offset: Optional[Dict[str, float]] = params.get("contentOffset")
+
+    def complete(self, finished: bool = True) -> Any:
+        """``table/completeBatchFetching`` with ``finished``."""
+        return self.session.complete_batch_fetching(finished=finished)
+
+    def cancel(self) -> Any:
+        """``table/cancelBatchFetching``."""
+        return self.session.cancel_batch_fetching()
+
+    def __repr__(self) -> str:
+        return f"<BatchFetchContext contentSize={self.content_size} contentOffset={self.content_offset}>"
 
 
 def _rows_of(result: RowsInRectResult) -> List[RowFrame]:

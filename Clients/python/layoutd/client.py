@@ -195,12 +195,16 @@ class Client(ClientMethods):
 
     # ------------------------------------------------------------------------------------- notifications
 
-    def on(self, method: str, callback: Callable[[Notification], Any], session_id: Optional[str] = None
-           ) -> Subscription:
+    def on(self, method: str, callback: Callable[[Notification], Any], session_id: Optional[str] = None, *,
+           replay: bool = False) -> Subscription:
         """Calls ``callback(notification)`` for every notification of ``method`` (``"*"`` for all), optionally
         only those of one session. Callbacks run in arrival order on a dispatcher thread (they may make
         requests); every notification that arrived before a response has been dispatched when the call that
-        waited for that response returns."""
+        waited for that response returns. ``replay=True`` also calls it (first, on the dispatcher) for the
+        matching notifications still in the buffer that were dispatched before it was registered — e.g. those
+        pushed before the ``session/create`` answer; the replay has run when this returns."""
+        if replay:
+            return self._router.add_replaying(method, callback, session_id)
         return self._router.handlers.add(method, callback, session_id)
 
     def next_notification(self, method: Optional[str] = None, timeout: Optional[float] = None,
@@ -247,8 +251,10 @@ class Session(SessionMethods):
             self.client._node_controllers.pop(self.session_id, None)
         return result
 
-    def on(self, method: str, callback: Callable[[Notification], Any]) -> Subscription:
+    def on(self, method: str, callback: Callable[[Notification], Any], *, replay: bool = False) -> Subscription:
         """Like :meth:`Client.on`, for this session's notifications only."""
+        if replay:
+            return self.client.on(method, callback, self.session_id, replay=True)
         return self.client.on(method, callback, self.session_id)
 
     def next_notification(self, method: Optional[str] = None, timeout: Optional[float] = None

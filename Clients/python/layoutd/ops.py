@@ -9,9 +9,24 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Mapping, Sequence
+from typing import Any, Dict, Iterable, Mapping, Optional, Sequence
 
-from .protocol import Row, row_param
+from .protocol import Row, Spec, row_param
+
+
+def row(cell: Spec, id: Optional[str] = None, *, at: Optional[Sequence[int]] = None,
+        never_show_placeholders: Optional[bool] = None) -> Dict[str, Any]:
+    """One entry of a row list (``table/insertRows``, sections, ``insertRows`` operations): {id?, cell, at?,
+    neverShowPlaceholders?}. ``never_show_placeholders=True`` makes a scroll that shows the row wait until it is
+    displayed (texture.md §6)."""
+    entry: Dict[str, Any] = {"cell": cell}
+    if id is not None:
+        entry["id"] = id
+    if at is not None:
+        entry["at"] = row_param(at)
+    if never_show_placeholders is not None:
+        entry["neverShowPlaceholders"] = bool(never_show_placeholders)
+    return entry
 
 
 def insert_rows(rows: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:

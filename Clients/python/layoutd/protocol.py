@@ -43,19 +43,48 @@ METHODS: Dict[str, str] = {
     "Session.row_frame": "table/rowFrame",
     "Session.element_frames": "cell/elementFrames",
     "Session.set_needs_layout": "cell/setNeedsLayout",
+    "Session.display_list": "cell/displayList",
+    # scrolling, ranges and interface states
+    "Session.scroll_to_offset": "table/scrollToOffset",
+    "Session.scroll_by": "table/scrollBy",
+    "Session.scroll_to_row": "table/scrollToRow",
+    "Session.ranges": "table/ranges",
+    "Session.tuning_parameters": "table/tuningParameters",
+    "Session.set_tuning_parameters": "table/setTuningParameters",
+    "Session.set_range_mode": "table/setRangeMode",
+    "Session.set_visible": "session/setVisible",
+    "Session.application_event": "session/applicationEvent",
+    # batch fetching
+    "Session.complete_batch_fetching": "table/completeBatchFetching",
+    "Session.cancel_batch_fetching": "table/cancelBatchFetching",
+    "Session.set_leading_screens_for_batching": "table/setLeadingScreensForBatching",
 }
 
 #: JSON-RPC methods sent as notifications (no response).
 CLIENT_NOTIFICATIONS = frozenset({"initialized", "exit", "$/cancelRequest"})
 
-#: Server -> client notifications. ``planned`` ones are not in Protocol.md yet.
+#: Server -> client notifications (``planned`` ones would not be in Protocol.md yet; there are none now).
 NOTIFICATIONS: Dict[str, str] = {
     "table/didCommit": "implemented",
     "table/heightChanged": "implemented",
     "table/contentSizeChanged": "implemented",
+    "table/contentOffsetChanged": "implemented",
+    "table/willBeginBatchFetch": "implemented",
+    "cell/interfaceStateChanged": "implemented",
+    "cell/didDisplay": "implemented",
     "window/logMessage": "implemented",
-    "cell/interfaceStateChanged": "planned",
 }
+
+#: range modes (Protocol.md "Ranges, modes and the container"; texture.md §3.4)
+RANGE_MODES = ("minimum", "full", "visibleOnly", "lowMemory")
+#: range types of the tuning parameters
+RANGE_TYPES = ("display", "preload")
+#: ``session/applicationEvent`` events
+APPLICATION_EVENTS = ("didEnterBackground", "willEnterForeground", "memoryWarning")
+#: ``table/scrollToRow`` positions
+SCROLL_POSITIONS = ("top", "middle", "bottom", "none")
+#: batch-fetching context states
+BATCH_STATES = ("completed", "fetching", "cancelled")
 
 # --------------------------------------------------------------------------------------------- types
 
@@ -103,9 +132,69 @@ class BatchResult(TypedDict):
     insertedRowIds: List[str]
 
 
+class Point(TypedDict):
+    x: float
+    y: float
+
+
 class SetViewportResult(TypedDict):
     seq: int
     relayoutRows: int
+    contentOffset: Point
+
+
+class ScrollResult(TypedDict):
+    """SCROLL: what a scroll method answers, after the notifications the scroll caused."""
+    contentOffset: Point
+    visibleRowIds: List[str]
+    placeholderRowIds: List[str]
+    rangeMode: str
+
+
+class RangedRow(TypedDict):
+    rowId: str
+    indexPath: IndexPath
+    state: List[str]
+
+
+class RangesResult(TypedDict):
+    contentOffset: Point
+    rangeMode: str
+    visible: bool
+    rows: List[RangedRow]
+
+
+class RangeModeResult(TypedDict):
+    rangeMode: str
+
+
+class BufferScreenfuls(TypedDict):
+    leadingBufferScreenfuls: float
+    trailingBufferScreenfuls: float
+
+
+class BatchFetchState(TypedDict):
+    state: str
+    leadingScreens: float
+
+
+class DisplayItem(TypedDict, total=False):
+    kind: str  # "rect", "text" or "image"
+    type: str
+    id: str
+    name: str
+    frame: Frame
+    font: Dict[str, Any]
+    color: Any
+    lines: List[Dict[str, Any]]
+    source: str
+
+
+class DisplayListResult(TypedDict):
+    rowId: str
+    displayed: bool
+    size: Size
+    items: List[DisplayItem]
 
 
 class WaitResult(TypedDict):

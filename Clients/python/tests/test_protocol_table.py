@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import support
 
+import layoutd
 from layoutd import AsyncClient, AsyncSession, Client, Session, ops
 from layoutd.api import ClientMethods, SessionMethods
 from layoutd.protocol import CLIENT_NOTIFICATIONS, METHODS, NOTIFICATIONS
@@ -77,6 +78,19 @@ SAMPLE_ARGS: Dict[str, Tuple[tuple, dict]] = {
     "Session.row_frame": (([0, 0],), {}),
     "Session.element_frames": (("a",), {"elements": ["t"]}),
     "Session.set_needs_layout": (("a",), {"element": "t", "spec": support.node(4)}),
+    "Session.display_list": (("a",), {}),
+    "Session.scroll_to_offset": ((1000,), {"drag": False}),
+    "Session.scroll_by": ((-50,), {"velocity": 1.5}),
+    "Session.scroll_to_row": (([0, 3],), {"position": "middle"}),
+    "Session.ranges": ((), {}),
+    "Session.tuning_parameters": ((), {"mode": "minimum", "range_type": "preload"}),
+    "Session.set_tuning_parameters": (("display", 2, 1), {"mode": "minimum"}),
+    "Session.set_range_mode": (("visibleOnly",), {}),
+    "Session.set_visible": ((False,), {}),
+    "Session.application_event": (("memoryWarning",), {}),
+    "Session.complete_batch_fetching": ((), {"finished": False}),
+    "Session.cancel_batch_fetching": ((), {}),
+    "Session.set_leading_screens_for_batching": ((3,), {}),
 }
 
 EXPECTED_PARAMS: Dict[str, Any] = {
@@ -93,7 +107,43 @@ EXPECTED_PARAMS: Dict[str, Any] = {
     "Session.row_at_point": {"point": {"x": 1, "y": 2}},
     "Session.rows_in_rect": {"rect": {"x": 0, "y": 0, "width": 10, "height": 10}},
     "Session.set_needs_layout": {"row": "a", "element": "t", "spec": support.node(4)},
+    "Session.display_list": {"row": "a"},
+    "Session.scroll_to_offset": {"y": 1000, "drag": False},
+    "Session.scroll_by": {"dy": -50, "velocity": 1.5},
+    "Session.scroll_to_row": {"row": [0, 3], "position": "middle"},
+    "Session.ranges": {},
+    "Session.tuning_parameters": {"mode": "minimum", "rangeType": "preload"},
+    "Session.set_tuning_parameters": {"mode": "minimum", "rangeType": "display", "leadingBufferScreenfuls": 2,
+                                      "trailingBufferScreenfuls": 1},
+    "Session.set_range_mode": {"mode": "visibleOnly"},
+    "Session.set_visible": {"visible": False},
+    "Session.application_event": {"event": "memoryWarning"},
+    "Session.complete_batch_fetching": {"finished": False},
+    "Session.cancel_batch_fetching": {},
+    "Session.set_leading_screens_for_batching": {"leadingScreens": 3},
 }
+
+#: optional members: (qualified, args, kwargs, expected params)
+OPTIONAL_MEMBERS = [
+    ("Client.create_session", (320, 480), {"interface_states": False, "batch_fetching": True,
+                                           "scroll_anchoring": False},
+     {"viewport": {"width": 320, "height": 480}, "scale": 2, "separators": True, "interfaceStates": False,
+      "batchFetching": True, "scrollAnchoring": False}),
+    ("Session.set_viewport", (), {}, {"viewport": {}}),
+    ("Session.set_viewport", (), {"content_offset": 120}, {"contentOffset": {"y": 120}}),
+    ("Session.set_viewport", (), {"content_offset": {"y": 5}, "content_inset": {"top": 20, "bottom": 10},
+                                  "scroll_anchoring": False},
+     {"contentOffset": {"y": 5}, "contentInset": {"top": 20, "bottom": 10}, "scrollAnchoring": False}),
+    ("Session.set_viewport", (200,), {"content_offset": 0}, {"viewport": {"width": 200}, "contentOffset": {"y": 0}}),
+    ("Session.scroll_to_offset", (10,), {}, {"y": 10}),
+    ("Session.scroll_to_row", ("a",), {"drag": True}, {"row": "a", "drag": True}),
+    ("Session.tuning_parameters", (), {}, {}),
+    ("Session.complete_batch_fetching", (), {}, {}),
+    ("Session.insert_rows", ([ops.row(support.node(1), "a", never_show_placeholders=True)],), {},
+     {"rows": [{"id": "a", "cell": support.node(1), "neverShowPlaceholders": True}]}),
+    ("Session.perform_batch_updates", ([ops.insert_rows([ops.row(support.node(1), at=(0, 0))])],), {},
+     {"operations": [{"op": "insertRows", "rows": [{"cell": support.node(1), "at": [0, 0]}]}]}),
+]
 
 
 class ProtocolTableTests(unittest.TestCase):
@@ -129,6 +179,33 @@ class ProtocolTableTests(unittest.TestCase):
             self.assertEqual(method, wire, qualified)
             if qualified in EXPECTED_PARAMS:
                 self.assertEqual(params, EXPECTED_PARAMS[qualified], qualified)
+
+    def test_optional_members(self) -> None:
+        for qualified, args, kwargs, expected in OPTIONAL_MEMBERS:
+            owner, name = qualified.split(".")
+            target = RecordingClient() if owner == "Client" else RecordingSession()
+            getattr(target, name)(*args, **kwargs)
+            self.assertEqual(target.calls, [(METHODS[qualified], expected)], (qualified, kwargs))
+
+    def test_batch_fetch_context(self) -> None:
+        session = RecordingSession()
+        subscribed: List[Any] = []
+        session.on = lambda method, callback, replay=False: subscribed.append((method, callback))  # type: ignore
+        contexts: List[Any] = []
+        session.on_batch_fetch(contexts.append)
+        self.assertEqual([method for method, _ in subscribed], ["table/willBeginBatchFetch"])
+        note = layoutd.Notification("table/willBeginBatchFetch", {
+            "sessionId": "s1", "contentSize": {"width": 320, "height": 10}, "contentOffset": {"x": 0, "y": 0}})
+        subscribed[0][1](note)
+        (context,) = contexts
+        self.assertEqual((context.content_size, context.content_offset, context.notification),
+                         ({"width": 320, "height": 10}, {"x": 0, "y": 0}, note))
+        context.complete()
+        context.complete(finished=False)
+        context.cancel()
+        self.assertEqual(session.calls, [("table/completeBatchFetching", {"finished": True}),
+                                         ("table/completeBatchFetching", {"finished": False}),
+                                         ("table/cancelBatchFetching", {})])
 
 
 if __name__ == "__main__":
