@@ -23,4 +23,7 @@ echo "== swift test"
 # they flood pipes; run beside the in-process server tests, they can starve those tests' async handlers.
 swift test --no-parallel -Xswiftc -warnings-as-errors
 
+echo "== python client tests (standard library only)"
+LAYOUTD_BINARY="$PWD/.build/debug/layoutd" python3 -m unittest discover -s Clients/python/tests
+
 echo "== all tests passed"

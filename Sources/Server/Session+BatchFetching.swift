@@ -29,9 +29,9 @@ extension Session {
   }
 
   /// The check after committed change sets (current offset, no velocity), skipped when they changed nothing and a
-  /// check already ran once (texture.md §4.3).
-  func checkBatchFetchAfterCommit(_ commits: [Commit]) {
-    if scrolling.checkedBatchFetch && commits.allSatisfy({ $0.changeSet.isEmpty }) { return }
+  /// check already ran once (texture.md §4.3). Runs one session turn after the commit.
+  func checkBatchFetchAfterCommit(empty: Bool) {
+    if scrolling.checkedBatchFetch && empty { return }
     checkBatchFetch(targetOffsetY: contentOffsetY)
   }
 

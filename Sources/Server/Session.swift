@@ -14,6 +14,9 @@ enum SessionJob: Sendable {
   case layoutResults([CellResult], widthChange: Int?)
   /// A finished display pass of a row (nil list and a reason when its layout failed).
   case displayResult(id: RowID, pass: UInt64, list: DisplayList?, failure: String?)
+  /// The batch-fetch check after committed change sets, one turn later (Texture: the next main-queue turn), so that
+  /// a `table/completeBatchFetching` sent right after the insert is handled first; `empty`: they changed nothing.
+  case batchFetchCheck(empty: Bool)
   /// `session/dispose`: answer, then end the stream.
   case dispose(reply: Reply?)
   /// Closing: every earlier job has been handled; resume and end the stream.
@@ -125,6 +128,8 @@ actor Session {
           continue
         }
         perform(method, params, reply)
+      case .batchFetchCheck(let empty):
+        checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
         acceptDisplay(id, pass: pass, list: list, failure: failure)
       case .layoutResults(let results, let widthChange):
@@ -288,7 +293,9 @@ actor Session {
       publish(commit.offsetAdjustment)
       publish(commit.interfaceEvents)
     }
-    if !commits.isEmpty { checkBatchFetchAfterCommit(commits) }
+    if !commits.isEmpty && scrolling.batchFetching {
+      jobs.yield(.batchFetchCheck(empty: commits.allSatisfy { $0.changeSet.isEmpty }))
+    }
   }
 
   /// Answers every `waitUntilAllUpdatesAreProcessed` once no change set and no relayout is outstanding, so the
