@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
+command -v python3 >/dev/null || need_apt+=(python3)
+command -v node >/dev/null || need_apt+=(nodejs)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "== installing: ${need_apt[*]}"
   if [ "$(id -u)" = 0 ]; then
@@ -25,5 +27,8 @@ swift test --no-parallel -Xswiftc -warnings-as-errors
 
 echo "== python client tests (standard library only)"
 LAYOUTD_BINARY="$PWD/.build/debug/layoutd" python3 -m unittest discover -s Clients/python/tests
+
+echo "== node client tests (no dependencies)"
+LAYOUTD_BINARY="$PWD/.build/debug/layoutd" node --test Clients/node/test/
 
 echo "== all tests passed"

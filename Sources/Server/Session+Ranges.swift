@@ -12,7 +12,7 @@ extension Session {
   /// Moves the viewport to `y` (already clamped) with the session's size and container state, runs the range
   /// update (ranges move only when the on-screen rows or the container state change) and pushes its callbacks.
   func moveViewport(to y: Double, direction: ScrollDirection = []) {
-    let bounds = Rect(x: 0, y: y, width: width, height: height)
+    let bounds = Rect(x: 0, y: y + 0, width: width, height: height)  // + 0: never −0 on the wire
     let viewport = RangeViewport(bounds: bounds, scrollDirection: direction, containerState: scrolling.containerState)
     publish(table.setViewport(viewport))
   }

@@ -56,15 +56,18 @@ extension Session {
   }
 
   /// Moves the content offset to `target` clamped as UIKit clamps it (content insets included), then does what a
-  /// scroll view does: a drag sets the range mode (Full) and checks batch fetching at its end with the target
-  /// offset and `velocity`; a programmatic scroll checks at the new offset (`scrollViewDidScroll`).
+  /// scroll view does: a drag sets the range mode (Full; one range update, at the new offset) and checks batch
+  /// fetching at its end with the target offset and `velocity`; a programmatic scroll checks at the new offset
+  /// (`scrollViewDidScroll`).
   private func scroll(to target: Double, _ params: Params, defaultDrag: Bool) throws(ResponseError) -> SessionOutcome {
     let drag = try params.optionalBool("drag") ?? defaultDrag
     let velocity = try params.optionalNumber("velocity", in: -1e6...1e6, rangeText: "in [-1e6, 1e6]") ?? 0
     let old = contentOffsetY
     let y = table.clampedOffsetY(target)
     let direction = ScrollDirection.from(oldOffsetY: old, newOffsetY: y)
-    if drag { publish(table.handleRangeModeEvent(.willBeginDragging)) }
+    // scrollViewWillBeginDragging: Full mode, and `setNeedsUpdate`, which Texture coalesces to the next main-queue
+    // turn — after the drag has moved the content — so the one range update runs at the new offset.
+    if drag { table.ranges.handle(.willBeginDragging) }
     moveViewport(to: y, direction: direction)
     checkBatchFetch(targetOffsetY: y, velocityY: drag ? velocity : 0, direction: direction)
     return scrollOutcome()
