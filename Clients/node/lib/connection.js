@@ -128,6 +128,7 @@ export class Connection {
     this.unmatchedErrors = [];
     this.notificationSeq = 0;
     this.shutdownSent = false;
+    this.exitSent = false;
     this.closing = false;
     this.closed = false;
     /** @type {Error | null} why the connection is gone */
@@ -232,7 +233,8 @@ export class Connection {
   }
 
   _updateRef() {
-    const want = this.closing || (!this.unrefd && (this.keepAlive || this._holds > 0));
+    // Once `exit` was sent the process is on its way out: wait for it (and reap it) before Node may exit.
+    const want = this.closing || this.exitSent || (!this.unrefd && (this.keepAlive || this._holds > 0));
     if (want === this._refd) return;
     this._refd = want;
     const { child } = this;
@@ -319,6 +321,10 @@ export class Connection {
   /** Sends a notification (no answer). `params` defaults to `{}`. */
   notify(method, params) {
     this._write({ jsonrpc: '2.0', method, params: params ?? {} });
+    if (method === 'exit' && !this.exitSent) {
+      this.exitSent = true;
+      this._updateRef();
+    }
   }
 
   /** `$/cancelRequest` {id}. */
