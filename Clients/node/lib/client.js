@@ -128,6 +128,7 @@ class NotificationStream {
     if (this.waiter) {
       const { resolve, reject } = this.waiter;
       this.clearWaiter();
+      this.error = null; // delivered to the pending next()
       if (error) reject(error);
       else resolve({ value: undefined, done: true });
     }
