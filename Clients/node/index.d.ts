@@ -577,6 +577,6 @@ export declare class NodeControllerRegistry<C extends NodeController = NodeContr
   controller(rowId: string, create?: boolean): C | undefined;
   /** Handles one notification (`cell/interfaceStateChanged`, `table/didCommit`). */
   dispatch(note: Notification): void;
-  /** Resolves once every queued hook has finished. */
+  /** Resolves once every async hook started so far has settled. */
   idle(): Promise<void>;
 }

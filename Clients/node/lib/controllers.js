@@ -22,8 +22,9 @@ export const EVENT_HOOKS = Object.freeze({
 const LIVE = ['preload', 'display', 'visible'];
 
 /**
- * Base class of a row's controller. Override the hooks you need (calling super is not required); hooks may
- * be async: the registry awaits each before the next, in order, across rows and notifications.
+ * Base class of a row's controller. Override the hooks you need (calling super is not required). Hooks are
+ * called in order, while the notification is delivered; a hook may be async (its promise is tracked by
+ * `registry.idle()`, and a rejection reported, but the next hook does not wait for it).
  */
 export class NodeController {
   /** @param {string} [rowId] @param {import('./client.js').Session} [session] */
@@ -99,10 +100,10 @@ function isControllerClass(factory) {
 }
 
 /**
- * The controllers of one session's rows, created lazily by the factory. Hooks run in notification order;
- * synchronous hooks run while the notification is delivered (before the response that follows it
- * resolves), async ones are awaited one after the other. `idle()` resolves when every hook has finished.
- * A row deleted by a commit loses its controller once it has heard its exits.
+ * The controllers of one session's rows, created lazily by the factory. Hooks are called in notification
+ * order, in the order of each notification's `events`, while the notification is delivered (so before the
+ * response that follows it resolves). `idle()` resolves when every async hook has settled. A row deleted by
+ * a commit loses its controller once it has heard its exits.
  */
 export class NodeControllerRegistry {
   /**
@@ -120,9 +121,8 @@ export class NodeControllerRegistry {
     /** @type {unknown[]} errors thrown by hooks */
     this.errors = [];
     this._deleted = new Set();
-    this._queue = [];
-    this._running = false;
-    this._idleWaiters = [];
+    /** @type {Set<Promise<void>>} async hooks still running */
+    this._inflight = new Set();
   }
 
   /** The row's controller; created through the factory when `create` and there is none yet. */
@@ -140,24 +140,14 @@ export class NodeControllerRegistry {
     return found;
   }
 
-  /** Resolves once every hook queued so far (and any queued meanwhile) has finished. */
-  idle() {
-    if (!this._running && this._queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this._idleWaiters.push(resolve));
+  /** Resolves once every async hook started so far (and any started meanwhile) has settled. */
+  async idle() {
+    while (this._inflight.size) await Promise.allSettled([...this._inflight]);
   }
 
   /** Handles one notification (`cell/interfaceStateChanged`, `table/didCommit`); others are ignored. */
   dispatch(note) {
-    const steps = this._steps(note);
-    if (steps.length === 0) return;
-    this._queue.push(...steps);
-    if (!this._running) this._pump();
-  }
-
-  _pump() {
-    this._running = true;
-    while (this._queue.length) {
-      const step = this._queue.shift();
+    for (const step of this._steps(note)) {
       let result;
       try {
         result = step.run();
@@ -166,15 +156,13 @@ export class NodeControllerRegistry {
         continue;
       }
       if (result && typeof result.then === 'function') {
-        Promise.resolve(result).then(() => this._pump(), (error) => {
-          this._failed(error, step);
-          this._pump();
-        });
-        return; // still running
+        // Like Texture's hooks, which return at once while the loading they start goes on, an async hook is
+        // not awaited before the next one; idle() waits for it and a rejection is reported as an error.
+        const tracked = Promise.resolve(result).catch((error) => this._failed(error, step))
+          .finally(() => this._inflight.delete(tracked));
+        this._inflight.add(tracked);
       }
     }
-    this._running = false;
-    for (const resolve of this._idleWaiters.splice(0)) resolve();
   }
 
   _failed(error, step) {
