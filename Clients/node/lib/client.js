@@ -12,7 +12,7 @@ export const VERSION = '0.1.0';
 
 const REQUEST_OPTIONS = ['signal', 'timeout'];
 /** Emitter events that are not notifications: listening to them does not keep Node running. */
-const LIFECYCLE_EVENTS = new Set(['newListener', 'removeListener', 'close', 'error', 'stderr']);
+const LIFECYCLE_EVENTS = new Set(['newListener', 'removeListener', 'close', 'error', 'stderr', 'controllerError']);
 
 /**
  * Splits a method's last argument into its own members and the request options (`signal`, `timeout`).
@@ -233,13 +233,19 @@ export class Client extends EventEmitter {
     try {
       await this._connection.spawned;
     } catch (error) {
+      await this._connection.close();
       throw new LayoutdConnectionError(`cannot start ${binary}: ${error.message}`, { cause: error });
     }
     if (options.initialize !== false) {
-      await this.initialize(options.initializationOptions, {
-        processId: options.processId, clientInfo: options.clientInfo, timeout: options.initializeTimeout,
-      });
-      this.initialized();
+      try {
+        await this.initialize(options.initializationOptions, {
+          processId: options.processId, clientInfo: options.clientInfo, timeout: options.initializeTimeout,
+        });
+        this.initialized();
+      } catch (error) {
+        await this.close(); // nothing may outlive a failed start
+        throw error;
+      }
     }
     return this;
   }

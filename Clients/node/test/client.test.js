@@ -6,7 +6,19 @@ import {
   Client, ErrorCode, InternalError, InvalidParamsError, InvalidRequestError, InvalidUpdateError, LayoutdError,
   LimitExceededError, MethodNotFoundError, ServerNotInitializedError, Session, UnknownSessionError, ops,
 } from '../index.js';
-import { node, rows, SKIP, text } from './support.js';
+import { BinaryNotFoundError } from '../index.js';
+import { daemonChildren, node, rows, SKIP, text } from './support.js';
+
+/** Whether this Node parses `await using` (explicit resource management). */
+const AWAIT_USING = (() => {
+  try {
+    // eslint-disable-next-line no-new-func
+    new Function('return async () => { await using x = null; };');
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** Asserts that `promise` rejects with `Class`, `code` and the exact `message`. */
 async function rejectsWith(promise, Class, message) {
@@ -68,7 +80,24 @@ describe('lifecycle', { skip: SKIP }, () => {
     assert.deepEqual(await client.close(), { code: 1, signal: null });
   });
 
-  test('Symbol.asyncDispose closes the client (await using)', async () => {
+  test('a failed start leaves nothing running', async () => {
+    await rejectsWith(Client.start({ initializationOptions: { limits: { maxCellDepth: 65 } } }), InvalidParamsError,
+      'params.initializationOptions.limits.maxCellDepth: expected an integer in [1, 64], got 65');
+    assert.deepEqual(daemonChildren(), []);
+    await assert.rejects(Client.start({ binary: '/nonexistent/layoutd' }), BinaryNotFoundError);
+  });
+
+  test('await using closes the client', { skip: AWAIT_USING ? false : 'this Node does not parse `await using`' }, async () => {
+    const run = new Function('Client', `return (async () => {
+      let pid;
+      { await using client = await Client.start(); pid = client.pid; }
+      return pid;
+    })();`);
+    const pid = await run(Client);
+    assert.deepEqual(daemonChildren().filter((p) => p === pid), []);
+  });
+
+  test('Symbol.asyncDispose closes the client (what await using calls)', async () => {
     const client = await Client.start();
     const dispose = Symbol.asyncDispose ?? Symbol.for('nodejs.asyncDispose');
     assert.equal(typeof client[dispose], 'function');
