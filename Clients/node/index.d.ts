@@ -422,12 +422,12 @@ export declare class Client extends EventEmitter {
   waitForNotification<M extends string>(method: M | M[] | '*', options?: WaitForOptions):
     Promise<Notification<M extends NotificationMethod ? NotificationParamsMap[M] : Record<string, any>>>;
 
-  on<M extends string>(event: M, listener: NotificationListener<M>): this;
-  once<M extends string>(event: M, listener: NotificationListener<M>): this;
-  off<M extends string>(event: M, listener: NotificationListener<M>): this;
   on(event: 'notification', listener: (note: Notification) => void): this;
   on(event: 'stderr', listener: (line: string) => void): this;
   on(event: 'close', listener: (status: ExitStatus | null) => void): this;
+  on<M extends string>(event: M, listener: NotificationListener<M>): this;
+  once<M extends string>(event: M, listener: NotificationListener<M>): this;
+  off<M extends string>(event: M, listener: NotificationListener<M>): this;
 
   // closing
   /** `shutdown` + `exit`, waits for the process (kills it after `timeout`). Idempotent. */
@@ -458,11 +458,11 @@ export declare class Session extends EventEmitter {
   notifications(options?: Omit<NotificationStreamOptions, 'sessionId'>): AsyncIterableIterator<Notification>;
   waitForNotification<M extends string>(method: M | M[] | '*', options?: Omit<WaitForOptions, 'sessionId'>):
     Promise<Notification<M extends NotificationMethod ? NotificationParamsMap[M] : Record<string, any>>>;
+  on(event: 'notification', listener: (note: Notification) => void): this;
+  on(event: 'controllerError', listener: (error: unknown, controller: NodeController, hook: string) => void): this;
   on<M extends string>(event: M, listener: NotificationListener<M>): this;
   once<M extends string>(event: M, listener: NotificationListener<M>): this;
   off<M extends string>(event: M, listener: NotificationListener<M>): this;
-  on(event: 'notification', listener: (note: Notification) => void): this;
-  on(event: 'controllerError', listener: (error: unknown, controller: NodeController, hook: string) => void): this;
 
   /** `session/dispose`. */
   dispose(options?: RequestOptions): Promise<null>;

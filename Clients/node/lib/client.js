@@ -310,7 +310,11 @@ export class Client extends EventEmitter {
    */
   request(method, params, options = {}) {
     const timeout = options.timeout ?? this.options.requestTimeout;
-    return this.connection.request(method, params, { signal: options.signal, timeout });
+    try {
+      return this.connection.request(method, params, { signal: options.signal, timeout });
+    } catch (error) {
+      return Promise.reject(error); // e.g. not started: a rejected promise, never a synchronous throw
+    }
   }
 
   /**
