@@ -1,0 +1,59 @@
+// Builders for `table/performBatchUpdates` operations (Protocol.md, "Table").
+//
+//   await session.performBatchUpdates([
+//     ops.deleteRows([[0, 0]]),
+//     ops.insertRows([{ at: [0, 0], id: 'x', cell }]),
+//     ops.moveRow('b', [0, 3]),
+//   ]);
+
+import { rowParam } from './protocol.js';
+
+/** `insertRows`: rows = [{at: [section, row] (new space), id?, cell, neverShowPlaceholders?}]. */
+export function insertRows(rows) {
+  return { op: 'insertRows', rows: [...rows] };
+}
+
+/** `deleteRows`: rows by id or old-space `[section, row]`. */
+export function deleteRows(rows) {
+  return { op: 'deleteRows', rows: [...rows].map(rowParam) };
+}
+
+/** `reloadRows`: [{row, cell?}] objects, `[row, cell]` pairs or bare ROWs (re-measured as they are). */
+export function reloadRows(rows) {
+  return {
+    op: 'reloadRows',
+    rows: [...rows].map((item) => {
+      if (typeof item === 'string') return { row: item };
+      if (Array.isArray(item)) {
+        if (item.length === 2 && typeof item[1] === 'object' && item[1] !== null) return { row: rowParam(item[0]), cell: item[1] };
+        return { row: rowParam(item) };
+      }
+      return { ...item, row: rowParam(item.row) };
+    }),
+  };
+}
+
+/** `moveRow`: `from` in the old space, `to` = [section, row] in the new. */
+export function moveRow(from, to) {
+  return { op: 'moveRow', from: rowParam(from), to: rowParam(to) };
+}
+
+/** `insertSections`: sections = [{at: index, rows: [{id?, cell}]}]. */
+export function insertSections(sections) {
+  return { op: 'insertSections', sections: [...sections] };
+}
+
+/** `deleteSections`: old-space indexes. */
+export function deleteSections(sections) {
+  return { op: 'deleteSections', sections: [...sections] };
+}
+
+/** `reloadSections`: sections = [{section: index, rows: [{id?, cell}]}]. */
+export function reloadSections(sections) {
+  return { op: 'reloadSections', sections: [...sections] };
+}
+
+/** `moveSection`: `from` in the old space, `to` in the new. */
+export function moveSection(from, to) {
+  return { op: 'moveSection', from, to };
+}

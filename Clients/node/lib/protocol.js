@@ -1,0 +1,89 @@
+// The wire protocol as data: which client method sends which Protocol.md method.
+
+export const PROTOCOL_VERSION = '1.0';
+
+/**
+ * Client method (`"Client.name"` or `"Session.name"`) → JSON-RPC method it sends. `Session` methods add the
+ * session's `sessionId`. A test checks this table against Protocol.md and against the classes.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const METHODS = Object.freeze({
+  // lifecycle (Client)
+  'Client.initialize': 'initialize',
+  'Client.initialized': 'initialized',
+  'Client.shutdown': 'shutdown',
+  'Client.exit': 'exit',
+  'Client.cancelRequest': '$/cancelRequest',
+  // sessions
+  'Client.createSession': 'session/create',
+  'Session.dispose': 'session/dispose',
+  'Session.setViewport': 'session/setViewport',
+  'Session.setVisible': 'session/setVisible',
+  'Session.applicationEvent': 'session/applicationEvent',
+  // table edits
+  'Session.insertRows': 'table/insertRows',
+  'Session.deleteRows': 'table/deleteRows',
+  'Session.reloadRows': 'table/reloadRows',
+  'Session.moveRow': 'table/moveRow',
+  'Session.insertSections': 'table/insertSections',
+  'Session.deleteSections': 'table/deleteSections',
+  'Session.reloadSections': 'table/reloadSections',
+  'Session.moveSection': 'table/moveSection',
+  'Session.reloadData': 'table/reloadData',
+  'Session.performBatchUpdates': 'table/performBatchUpdates',
+  // waiting and queries
+  'Session.waitUntilAllUpdatesAreProcessed': 'table/waitUntilAllUpdatesAreProcessed',
+  'Session.contentSize': 'table/contentSize',
+  'Session.describe': 'table/describe',
+  'Session.rowAtPoint': 'table/rowAtPoint',
+  'Session.rowsInRect': 'table/rowsInRect',
+  'Session.rowFrame': 'table/rowFrame',
+  'Session.elementFrames': 'cell/elementFrames',
+  'Session.setNeedsLayout': 'cell/setNeedsLayout',
+  'Session.displayList': 'cell/displayList',
+  // scrolling, ranges, batch fetching
+  'Session.scrollToOffset': 'table/scrollToOffset',
+  'Session.scrollBy': 'table/scrollBy',
+  'Session.scrollToRow': 'table/scrollToRow',
+  'Session.completeBatchFetching': 'table/completeBatchFetching',
+  'Session.cancelBatchFetching': 'table/cancelBatchFetching',
+  'Session.setLeadingScreensForBatching': 'table/setLeadingScreensForBatching',
+  'Session.tuningParameters': 'table/tuningParameters',
+  'Session.setTuningParameters': 'table/setTuningParameters',
+  'Session.setRangeMode': 'table/setRangeMode',
+  'Session.ranges': 'table/ranges',
+});
+
+/** JSON-RPC methods the client sends as notifications (no response). */
+export const CLIENT_NOTIFICATIONS = Object.freeze(['initialized', 'exit', '$/cancelRequest']);
+
+/** Server → client notifications (Protocol.md; also `capabilities.notifications`). */
+export const NOTIFICATIONS = Object.freeze([
+  'table/didCommit',
+  'table/heightChanged',
+  'table/contentSizeChanged',
+  'table/contentOffsetChanged',
+  'table/willBeginBatchFetch',
+  'cell/interfaceStateChanged',
+  'cell/didDisplay',
+  'window/logMessage',
+]);
+
+/** Interface-state names in Texture's bit order (texture.md §3.1). */
+export const INTERFACE_STATES = Object.freeze(['measureLayout', 'preload', 'display', 'visible']);
+
+/** Params without the members that are `undefined` or `null` (optional members left to the daemon). */
+export function compact(members) {
+  const out = {};
+  for (const [key, value] of Object.entries(members)) {
+    if (value !== undefined && value !== null) out[key] = value;
+  }
+  return out;
+}
+
+/** A ROW as the wire wants it: an id string, or `[section, row]`. */
+export function rowParam(row) {
+  if (typeof row === 'string') return row;
+  if (Array.isArray(row)) return row.map((part) => Number(part));
+  return row; // let the daemon name the problem
+}

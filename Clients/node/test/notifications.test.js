@@ -1,0 +1,150 @@
+// Notifications as EventEmitter events and as async iterators, against the real daemon.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { Client, LayoutdTimeoutError, Notification } from '../index.js';
+import { node, rows, SKIP } from './support.js';
+
+describe('notifications', { skip: SKIP }, () => {
+  let client;
+  before(async () => {
+    client = await Client.start();
+  });
+  after(async () => {
+    await client?.close();
+  });
+
+  test('EventEmitter: by method on the client and the session, with (params, note)', async () => {
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+    const other = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+    const seen = [];
+    const onClient = (params, note) => seen.push(['client', note.method, params.seq, note instanceof Notification]);
+    const onSession = (params) => seen.push(['session', params.sessionId]);
+    const onOther = () => seen.push(['other']);
+    client.on('table/didCommit', onClient);
+    s.on('table/didCommit', onSession);
+    other.on('table/didCommit', onOther);
+    try {
+      await s.insertRows([{ cell: node(10) }]);
+      await s.waitUntilAllUpdatesAreProcessed(); // its notifications are emitted before it resolves
+      assert.deepEqual(seen, [['client', 'table/didCommit', 1, true], ['session', s.id]]);
+    } finally {
+      client.off('table/didCommit', onClient);
+      s.off('table/didCommit', onSession);
+      other.off('table/didCommit', onOther);
+      await s.dispose();
+      await other.dispose();
+    }
+  });
+
+  test("'notification' sees every notification; events.once works on the emitters", async () => {
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+    const all = [];
+    const onAny = (note) => all.push(note.method);
+    client.on('notification', onAny);
+    try {
+      const committed = once(s, 'table/didCommit');
+      await s.insertRows([{ id: 'a', cell: node(10) }]);
+      const [params, note] = await committed;
+      assert.deepEqual(params.insertedRowIds, ['a']);
+      assert.equal(note.sessionId, s.id);
+      const changed = once(client, 'table/heightChanged');
+      await s.setNeedsLayout('a', { cell: node(30) });
+      const [height] = await changed;
+      assert.deepEqual([height.rowId, height.oldHeight, height.newHeight], ['a', 10.5, 30.5]);
+      assert.deepEqual(all, ['table/didCommit', 'table/heightChanged']);
+    } finally {
+      client.off('notification', onAny);
+      await s.dispose();
+    }
+  });
+
+  test('async iterator: for await … of client.notifications({method, sessionId})', async () => {
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+    try {
+      const stream = s.notifications({ method: 'table/didCommit' });
+      for (let i = 0; i < 3; i += 1) await s.insertRows([{ cell: node(10 + i) }]);
+      const seqs = [];
+      for await (const note of stream) {
+        assert.equal(note.method, 'table/didCommit');
+        seqs.push(note.params.seq);
+        if (seqs.length === 3) break; // break ends the subscription
+      }
+      assert.deepEqual(seqs, [1, 2, 3]);
+      assert.equal(client._streams.size, 0);
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  test('async iterator: since replays buffered notifications; idleTimeout ends it; a signal aborts it', async () => {
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+    try {
+      const mark = client.notificationSeq;
+      await s.insertRows([{ id: 'a', cell: node(1) }]);
+      await s.deleteRows(['a']); // its didCommit is written before the response
+      await s.waitUntilAllUpdatesAreProcessed();
+      const methods = [];
+      for await (const note of client.notifications({ since: mark, sessionId: s.id, idleTimeout: 100 })) {
+        methods.push([note.method, note.params.seq]);
+      }
+      assert.deepEqual(methods, [['table/didCommit', 1], ['table/didCommit', 2]]);
+
+      const controller = new AbortController();
+      const iterator = client.notifications({ signal: controller.signal });
+      const next = iterator.next();
+      controller.abort(new Error('stop'));
+      await assert.rejects(next, /stop/);
+      assert.deepEqual(await iterator.next(), { value: undefined, done: true });
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  test('waitForNotification: filter, since and timeout', async () => {
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+    try {
+      await s.insertRows(rows(3, 10));
+      const third = s.waitForNotification('table/heightChanged', { filter: (note) => note.params.rowId === 'r2' });
+      await s.setNeedsLayout('r0', { cell: node(20) });
+      await s.setNeedsLayout('r2', { cell: node(40) });
+      assert.equal((await third).params.newHeight, 40.5);
+      await assert.rejects(s.waitForNotification('table/heightChanged', { timeout: 50 }), LayoutdTimeoutError);
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  test('interface states and display notifications', async () => {
+    const s = await client.createSession({ width: 320, height: 480 });
+    try {
+      const mark = client.notificationSeq;
+      await s.insertRows(rows(20, 99.5));
+      await s.waitUntilAllUpdatesAreProcessed();
+      const first = client.recentNotifications.filter((n) => n.seq > mark && n.method === 'cell/interfaceStateChanged');
+      assert.deepEqual(first[0].params, {
+        sessionId: s.id, rowId: 'r0', indexPath: [0, 0], oldState: ['measureLayout'],
+        newState: ['measureLayout', 'preload', 'display', 'visible'],
+        events: ['didEnterPreload', 'didEnterDisplay', 'didEnterVisible'],
+      });
+      const displayed = await s.waitForNotification('cell/didDisplay', { since: mark, filter: (n) => n.params.rowId === 'r0' });
+      assert.deepEqual(displayed.params, { sessionId: s.id, rowId: 'r0' });
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  test('window/logMessage for a cell that fails to lay out', async () => {
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+    try {
+      const logged = client.waitForNotification('window/logMessage');
+      await s.insertRows([{ id: 'bad', cell: { type: 'text', text: 'x', fontFamily: 'No Such Font' } }]);
+      const note = await logged;
+      assert.equal(note.params.type, 1);
+      assert.match(note.params.message, new RegExp(`^session "${s.id}": row "bad" failed to lay out: `));
+    } finally {
+      await s.dispose();
+    }
+  });
+});
