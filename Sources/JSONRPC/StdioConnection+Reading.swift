@@ -44,7 +44,13 @@ extension StdioConnection {
       while let event = frames.next() {
         let message: IncomingMessage
         switch event {
-        case .message(let body): message = IncomingMessage.decode(body: body, maxDepth: configuration.maxNestingDepth)
+        case .message(let body):
+          message = IncomingMessage.decode(body: body, maxDepth: configuration.maxNestingDepth)
+          if let trace = configuration.trace {
+            var valid = true
+            if case .invalid = message { valid = false }
+            trace.record(incoming: true, body: body, valid: valid)
+          }
         case .error(let error): message = IncomingMessage.framingError(error)
         }
         if !inbox.put(message) { return }

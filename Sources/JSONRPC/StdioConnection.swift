@@ -33,6 +33,8 @@ package final class StdioConnection: Sendable {
     package var maxNestingDepth = JSONValue.implicitTeardownSafeDepth
     /// Bytes asked of each `read(2)`. 64 KiB.
     package var readChunkSize = 64 << 10
+    /// Where every message read and written is also recorded (`layoutd --trace FILE`); nil: nowhere.
+    package var trace: TraceWriter?
 
     /// The defaults.
     package init() {}
@@ -82,13 +84,17 @@ package final class StdioConnection: Sendable {
   /// Sends one message (framed as `Content-Length: N\r\n\r\n` + body). Thread-safe; blocks while the output
   /// backlog is full. Messages from one caller go out in call order.
   package func send(_ message: Message) {
-    output.enqueue(FrameWriter.frame(message.body))
+    let body = message.body
+    configuration.trace?.record(incoming: false, body: body)
+    output.enqueue(FrameWriter.frame(body))
   }
 
   /// Sends the answer to a batch as one JSON array. Use only to answer a batch (clients reject arrays
   /// otherwise); send nothing for a batch with no requests.
   package func send(batch messages: [Message]) {
-    output.enqueue(FrameWriter.frame(Message.batchBody(messages)))
+    let body = Message.batchBody(messages)
+    configuration.trace?.record(incoming: false, body: body)
+    output.enqueue(FrameWriter.frame(body))
   }
 
   /// Stops reading and delivering: the handler's current `handle` finishes, queued messages are dropped,

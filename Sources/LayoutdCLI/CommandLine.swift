@@ -5,7 +5,9 @@ public enum LayoutdCommand {
 
   /// Usage text for `--help`.
   public static let usage = """
-    usage: layoutd [--stdio] [--log-level LEVEL]     serve JSON-RPC on stdin/stdout (see Protocol.md)
+    usage: layoutd [--stdio] [--log-level LEVEL] [--trace FILE]
+                                                    serve JSON-RPC on stdin/stdout (see Protocol.md); --trace
+                                                    (or $LAYOUTD_TRACE) appends every message to FILE
            layoutd demo [ROWS]                      watch a photo-feed session driven through a spawned daemon
            layoutd layout [--direction ltr|rtl|both] [FILE|-]
                                                     lay out one JSON document and print the frames
@@ -20,7 +22,7 @@ public enum LayoutdCommand {
   public static func run(_ arguments: [String]) -> Int32 {
     guard let first = arguments.first else { return ServeCommand.run([]) }
     switch first {
-    case "--stdio", "--log-level":
+    case "--stdio", "--log-level", "--trace":
       return ServeCommand.run(arguments)
     case "--help", "-h", "help":
       print(usage)

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import JSONRPC
 import Server
 
@@ -13,10 +14,18 @@ enum ServeCommand {
   /// Serves and returns the exit status (0 after `shutdown`, 1 otherwise, 2 on a usage error).
   static func run(_ arguments: [String]) -> Int32 {
     var rest = arguments[...]
+    var configuration = StdioConnection.Configuration()
+    var tracePath = ProcessInfo.processInfo.environment["LAYOUTD_TRACE"]
     while let argument = rest.popFirst() {
       switch argument {
       case "--stdio":
         continue
+      case "--trace":
+        guard let path = rest.popFirst() else {
+          printError("layoutd: --trace needs a file path")
+          return 2
+        }
+        tracePath = path
       case "--log-level":
         guard let name = rest.popFirst(), let level = ServerLog.Level(name: name) else {
           printError("layoutd: --log-level needs one of error, warning, info, log, off")
@@ -35,8 +44,15 @@ enum ServeCommand {
       printError("layoutd: cannot set up stdout for the protocol (errno \(errno))")
       return 1
     }
+    if let tracePath, !tracePath.isEmpty {
+      guard let trace = TraceWriter(path: tracePath) else {
+        printError("layoutd: cannot open the trace file \(tracePath) (errno \(errno))")
+        return 2
+      }
+      configuration.trace = trace
+    }
     let server = LayoutServer(version: LayoutdCommand.version)
-    let connection = StdioConnection(input: 0, output: protocolOut)
+    let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
     // SIGTERM ends the connection like end of input: status 0 after `shutdown`, 1 otherwise.
     signal(SIGTERM, SIG_IGN)
     let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
