@@ -5,7 +5,9 @@ public enum LayoutdCommand {
 
   /// Usage text for `--help`.
   public static let usage = """
-    usage: layoutd [--stdio] [--log-level LEVEL] [--trace FILE]
+    usage: layoutd [--stdio] [--log-level LEVEL] [--trace FILE] [--font-dir DIR]... [--max-sessions N]
+                   [--max-rows-per-session N] [--max-cell-depth N] [--max-cell-elements N]
+                   [--max-message-bytes N] [--max-pending-messages N]
                                                     serve JSON-RPC on stdin/stdout (see Protocol.md); --trace
                                                     (or $LAYOUTD_TRACE) appends every message to FILE
            layoutd demo [ROWS]                      watch a photo-feed session driven through a spawned daemon
@@ -22,7 +24,8 @@ public enum LayoutdCommand {
   public static func run(_ arguments: [String]) -> Int32 {
     guard let first = arguments.first else { return ServeCommand.run([]) }
     switch first {
-    case "--stdio", "--log-level", "--trace":
+    case "--stdio", "--log-level", "--trace", "--font-dir", "--max-sessions", "--max-rows-per-session", "--max-cell-depth",
+      "--max-cell-elements", "--max-message-bytes", "--max-pending-messages":
       return ServeCommand.run(arguments)
     case "--help", "-h", "help":
       print(usage)

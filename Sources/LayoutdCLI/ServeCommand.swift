@@ -9,34 +9,29 @@ import Server
   import Darwin
 #endif
 
-/// `layoutd [--stdio] [--log-level LEVEL]`: serves JSON-RPC on stdin/stdout until `exit` or end of input.
+/// `layoutd [--stdio] [--log-level LEVEL] [--trace FILE] [limits…]`: serves JSON-RPC on stdin/stdout until `exit`
+/// or end of input.
 enum ServeCommand {
+  /// What the serving options set.
+  struct Options {
+    /// Transport limits and the trace.
+    var connection = StdioConnection.Configuration()
+    /// Limits and font directories `initialize` starts from.
+    var server = ServerOptions()
+    /// `--trace FILE` or `$LAYOUTD_TRACE`.
+    var tracePath = ProcessInfo.processInfo.environment["LAYOUTD_TRACE"]
+  }
+
   /// Serves and returns the exit status (0 after `shutdown`, 1 otherwise, 2 on a usage error).
   static func run(_ arguments: [String]) -> Int32 {
-    var rest = arguments[...]
-    var configuration = StdioConnection.Configuration()
-    var tracePath = ProcessInfo.processInfo.environment["LAYOUTD_TRACE"]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--stdio":
-        continue
-      case "--trace":
-        guard let path = rest.popFirst() else {
-          printError("layoutd: --trace needs a file path")
-          return 2
-        }
-        tracePath = path
-      case "--log-level":
-        guard let name = rest.popFirst(), let level = ServerLog.Level(name: name) else {
-          printError("layoutd: --log-level needs one of error, warning, info, log, off")
-          return 2
-        }
-        ServerLog.setLevel(level)
-      default:
-        printError("layoutd: unknown option '\(argument)'\n\(LayoutdCommand.usage)")
-        return 2
-      }
+    let options: Options
+    switch parse(arguments) {
+    case .success(let parsed): options = parsed
+    case .failure(let usage):
+      printError("layoutd: \(usage.message)")
+      return 2
     }
+    var configuration = options.connection
     signal(SIGPIPE, SIG_IGN)
     // The protocol owns a private copy of stdout; fd 1 then points at stderr so stray prints cannot corrupt it.
     let protocolOut = dup(1)
@@ -44,14 +39,14 @@ enum ServeCommand {
       printError("layoutd: cannot set up stdout for the protocol (errno \(errno))")
       return 1
     }
-    if let tracePath, !tracePath.isEmpty {
+    if let tracePath = options.tracePath, !tracePath.isEmpty {
       guard let trace = TraceWriter(path: tracePath) else {
         printError("layoutd: cannot open the trace file \(tracePath) (errno \(errno))")
         return 2
       }
       configuration.trace = trace
     }
-    let server = LayoutServer(version: LayoutdCommand.version)
+    let server = LayoutServer(version: LayoutdCommand.version, defaults: options.server)
     let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
     // SIGTERM ends the connection like end of input: status 0 after `shutdown`, 1 otherwise.
     signal(SIGTERM, SIG_IGN)

@@ -34,9 +34,17 @@ package final class LayoutServer: MessageHandler {
   /// Guarded state.
   let state = Mutex(State())
 
-  /// A server reporting `version`.
-  package init(version: String) {
+  /// Limits in force until `initialize` changes them (the command line's).
+  let defaults: ServerOptions
+
+  /// A server reporting `version`, with `defaults` as the limits `initialize` starts from.
+  package init(version: String, defaults: ServerOptions = ServerOptions()) {
     self.version = version
+    self.defaults = defaults
+    state.withLock { s in
+      s.options = defaults
+      s.registry = defaults.makeRegistry()
+    }
   }
 
   /// The status the process should exit with: 0 after `shutdown`, 1 otherwise; nil while still serving.

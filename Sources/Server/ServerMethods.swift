@@ -39,7 +39,7 @@ enum ServerMethods {
       let params = try Params(call.params)
       let first = call.server.state.withLock { $0.phase == .uninitialized }
       guard first else { throw ResponseError(code: .invalidRequest, message: "server is already initialized") }
-      let options = try ServerOptions(params.value("initializationOptions"))
+      let options = try ServerOptions(params.value("initializationOptions"), defaults: call.server.defaults)
       let client = params.value("clientInfo")?["name"]?.stringValue ?? "a client"
       ServerLog.write(.info, "initialize from \(client)")
       call.server.state.withLock { s in

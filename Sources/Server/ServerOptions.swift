@@ -4,23 +4,34 @@ import LayoutSpecs
 import NodeTree
 import Typography
 
-/// What `initialize`'s `initializationOptions` can set: font directories and limits. Pure value.
-struct ServerOptions: Sendable {
+/// What `initialize`'s `initializationOptions` can set: font directories and limits (their defaults come from the
+/// command line). Pure value.
+package struct ServerOptions: Sendable {
   /// Where text leaves look for font families (nil: the system's font directories).
-  var fontDirectories: [String]?
+  package var fontDirectories: [String]?
   /// Most live sessions at once.
-  var maxSessions = 64
+  package var maxSessions = 64
   /// Most rows (all sections) one session may hold, counted in the pending state.
-  var maxRowsPerSession = 1_000_000
+  package var maxRowsPerSession = 1_000_000
   /// Spec limits per cell: nesting depth (at most 64, which keeps layout recursion inside a worker stack) and
   /// element count.
-  var cellLimits = SpecDecoder.Limits.default
+  package var cellLimits = SpecDecoder.Limits.default
 
-  /// The defaults.
-  init() {}
+  /// Ranges a client or the command line may set.
+  package static let sessionsRange = 1...100_000
+  /// See `maxRowsPerSession`.
+  package static let rowsRange = 1...100_000_000
+  /// See `cellLimits.maxDepth` (64 keeps layout recursion inside a worker stack).
+  package static let depthRange = 1...SpecDecoder.Limits.defaultMaxDepth
+  /// See `cellLimits.maxElements`.
+  package static let elementsRange = 1...1_000_000
 
-  /// Reads `initializationOptions` (absent or null: the defaults); unknown members are ignored.
-  init(_ value: JSONValue?) throws(ResponseError) {
+  /// The built-in defaults.
+  package init() {}
+
+  /// Reads `initializationOptions` over `defaults` (absent or null: the defaults); unknown members are ignored.
+  init(_ value: JSONValue?, defaults: ServerOptions) throws(ResponseError) {
+    self = defaults
     guard let value, !value.isNull else { return }
     let options = try Params(value, path: "params.initializationOptions")
     if options.value("fontDirectories") != nil {
