@@ -26,7 +26,7 @@ extension ServerBench {
   static let scrollViewport = 480
 
   /// A session with `rows` fixed 100-pt node cells (rows of 100.5), inserted in batches of `batch` from a writer
-  /// thread; then a drag to the middle of the content and `warmUp` unmeasured scrolls; then `count` one-screen
+  /// thread; then a drag to where the down leg starts, `warmUp` unmeasured scrolls down, then `count` one-screen
   /// drags (`table/scrollBy`, dy ±480), half down then half up, each sent after the previous answer.
   static func scrolls(_ executable: String, rows: Int, batch: Int, count: Int, warmUp: Int)
     throws(SpawnedDaemon.Failure) -> ScrollRun
@@ -45,8 +45,15 @@ extension ServerBench {
     guard committed["contentSize"]?["height"]?.doubleValue == Double(rows) * 100.5 else {
       throw SpawnedDaemon.Failure(description: "the \(rows)-row insert committed \(JSONWriter.string(committed))")
     }
-    let middle = Double(rows) * 100.5 / 2
-    _ = try connection.call("table/scrollToOffset", Array(#"{"sessionId":"s1","y":\#(middle),"drag":true}"#.utf8))
+    // The down leg (warm-up and half the measured scrolls) is centred on the middle of the content, so every
+    // scroll moves a whole screen and both sizes see the same pattern.
+    let leg = Double((warmUp + count / 2) * scrollViewport)
+    let content = Double(rows) * 100.5
+    if leg > content - Double(scrollViewport) {
+      printError("layoutd bench --server: \(rows) rows are too few for \(count) scrolls; some are clamped")
+    }
+    let origin = max(0, (content - leg) / 2)
+    _ = try connection.call("table/scrollToOffset", Array(#"{"sessionId":"s1","y":\#(origin),"drag":true}"#.utf8))
     var toLast: [Double] = []
     var toAnswer: [Double] = []
     var stateChanges = 0
