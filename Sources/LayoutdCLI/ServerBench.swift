@@ -1,6 +1,6 @@
 /// `layoutd bench --server`: spawns the daemon (this executable) with pipes, as a client would, and measures
 /// spawn to `initialize`, small-query round trips, bulk insert and layout of feed cells, query latency during a
-/// large insert, and resident memory per row. Runs on the main thread plus one writer thread per insert; meant
+/// large insert, resident memory per row, and one-screen scrolls over 10,000 and 1,000,000 rows. Runs on the main thread plus one writer thread per insert; meant
 /// for release builds. Prints a table (or JSON with `--json`) to stdout.
 enum ServerBench {
   /// Command-line options.
@@ -17,7 +17,13 @@ enum ServerBench {
     var spawns = 10
     /// Machine-readable output.
     var json = false
-    /// Measurements to run (`spawn`, `rtt`, `bulk`, `during`); all when empty.
+    /// Measured one-screen scrolls per table size (`scroll`).
+    var scrolls = 2_000
+    /// Rows of the large scroll table (the small one is 10,000).
+    var scrollRows = 1_000_000
+    /// Rows per `table/insertRows` request when filling the scroll tables.
+    var scrollBatch = 10_000
+    /// Measurements to run (`spawn`, `rtt`, `bulk`, `during`, `scroll`); all when empty.
     var only: Set<String> = []
     /// Where `feed-cell.json` is.
     var fixtures = JSONBench.benchDirectory().path
@@ -31,7 +37,8 @@ enum ServerBench {
   /// Usage of the subcommand.
   static let usage = """
     usage: layoutd bench --server [--runs N] [--rows N] [--batch N] [--requests N] [--spawns N]
-                                  [--only spawn,rtt,bulk,during] [--fixtures DIR] [--daemon PATH]
+                                  [--scrolls N] [--scroll-rows N] [--scroll-batch N]
+                                  [--only spawn,rtt,bulk,during,scroll] [--fixtures DIR] [--daemon PATH]
                                   [--json]
     """
 
@@ -62,19 +69,22 @@ enum ServerBench {
       switch argument {
       case "--json":
         options.json = true
-      case "--runs", "--rows", "--batch", "--requests", "--spawns":
+      case "--runs", "--rows", "--batch", "--requests", "--spawns", "--scrolls", "--scroll-rows", "--scroll-batch":
         guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else { return nil }
         switch argument {
         case "--runs": options.runs = n
         case "--rows": options.rows = n
         case "--batch": options.batch = n
         case "--requests": options.requests = n
+        case "--scrolls": options.scrolls = n
+        case "--scroll-rows": options.scrollRows = n
+        case "--scroll-batch": options.scrollBatch = n
         default: options.spawns = n
         }
       case "--only":
         guard let list = rest.popFirst() else { return nil }
         options.only = Set(list.split(separator: ",").map(String.init))
-        guard options.only.isSubset(of: ["spawn", "rtt", "bulk", "during"]) else { return nil }
+        guard options.only.isSubset(of: ["spawn", "rtt", "bulk", "during", "scroll"]) else { return nil }
       case "--fixtures":
         guard let directory = rest.popFirst() else { return nil }
         options.fixtures = directory
@@ -108,6 +118,14 @@ enum ServerBench {
       }
       if options.wants("during") {
         results.during.append(try queriesDuringInsert(executable, workload, rows: options.rows))
+      }
+      if options.wants("scroll") {
+        for rows in Set([10_000, options.scrollRows]).sorted() {
+          results.scrolls.append(
+            try scrolls(
+              executable, rows: rows, batch: options.scrollBatch, count: options.scrolls,
+              warmUp: max(1, options.scrolls / 10)))
+        }
       }
     }
     results.loadAfter = ServerBenchResults.loadAverage()

@@ -16,6 +16,8 @@ struct ServerBenchResults: Sendable {
   var bulk: [ServerBench.BulkRun] = []
   /// Query latencies during a large insert, one per run.
   var during: [ServerBench.ConcurrentRun] = []
+  /// One-screen scrolls, every table size of every run.
+  var scrolls: [ServerBench.ScrollRun] = []
 
   /// The first three numbers of `/proc/loadavg` (1, 5 and 15 minute load), or "?".
   static func loadAverage() -> String {
@@ -119,7 +121,7 @@ struct ServerBenchResults: Sendable {
           name: "  insert+layout under queries, ms", values: during.map { $0.seconds * 1e3 }, digits: 0,
           target: "", met: nil))
     }
-    return list
+    return list + scrollFigures(options)
   }
 
   /// The human-readable table.
@@ -141,7 +143,7 @@ struct ServerBenchResults: Sendable {
         .map { "\($0.key) \(fixed($0.value * 1e3, 0))" }
       out += "daemon CPU ms by thread name, last \(last.rows)-row run: " + threads.joined(separator: ", ") + "\n"
     }
-    return out
+    return out + scrollTable()
   }
 
   /// Every figure with all its per-run values, as one JSON document.
@@ -167,10 +169,10 @@ struct ServerBenchResults: Sendable {
   }
 
   /// `s` left-aligned in `width` columns.
-  private func pad(_ s: String, _ width: Int) -> String {
+  func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
   }
 
   /// `v` with `digits` fraction digits.
-  private func fixed(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
+  func fixed(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
 }
