@@ -191,6 +191,25 @@ struct SnapshotTests {
     h.closeInput()
   }
 
+  @Test("a row that failed to lay out is drawn as such, with its reason, and the result says why")
+  func failedRow() async {
+    let h = ServerHarness()
+    await h.startSession()
+    let rows =
+      #"[{"id": "ok", "cell": {"type": "node", "style": {"height": 20}}}, "#
+      + #"{"id": "bad", "cell": {"type": "text", "text": "x", "fontFamily": "No Such Family"}}]"#
+    _ = await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": \#(rows)}"#)
+    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    let (result, svg) = await Self.snapshot(h, id: 5)
+    let groups = svg?.all(class: "row") ?? []
+    #expect(groups.map { $0.attributes["class"] ?? "" } == ["row", "row failed"])
+    #expect(groups.last?.attributes["transform"] == "translate(0 20.5)")
+    let reason = #"root: font family "No Such Family" not found"#
+    #expect(svg?.all(class: "failures").first?.children.last?.text == #"row "bad" failed to lay out: "# + reason)
+    #expect(result?["rows"]?.arrayValue?.last?["error"] == .string(reason))
+    h.closeInput()
+  }
+
   @Test("bad params answer -32602 with the path")
   func errors() async {
     let h = ServerHarness()

@@ -35,6 +35,7 @@ enum SnapshotRenderer {
     svg.open("g", ["class": "rows", "clip-path": "url(#content)"])
     for drawn in rows { drawRow(drawn, scene: scene, into: &svg) }
     drawSeparators(scene, rows: rows, into: &svg)
+    drawFailureLabels(scene, rows: rows, into: &svg)
     svg.close()
     drawViewport(scene, into: &svg)
     return svg.finish()
@@ -55,7 +56,7 @@ enum SnapshotRenderer {
     if let list = drawn.list {
       for item in list.items { drawItem(item, into: &svg) }
     } else {
-      drawFailure(drawn.failure ?? "layout failed", width: scene.viewport.width, height: row.height, into: &svg)
+      drawFailure(width: scene.viewport.width, height: row.height, into: &svg)
     }
     svg.close()
   }
@@ -73,22 +74,36 @@ enum SnapshotRenderer {
     svg.close()
   }
 
-  /// A row whose cell failed to lay out: a red outline and the reason.
-  static func drawFailure(_ reason: String, width: Double, height: Double, into svg: inout SVGWriter) {
+  /// A row whose cell failed to lay out: a pale red box with a red outline over the row (often only its separator
+  /// tall: a failed cell has height 0).
+  static func drawFailure(width: Double, height: Double, into svg: inout SVGWriter) {
     svg.element(
       "rect",
       [
         "x": 0, "y": 0, "width": .number(width), "height": .number(height), "fill": "#fff0f0",
         "stroke": .text(SnapshotPalette.failure), "stroke-width": 1,
       ])
-    guard height >= 8 else { return }
-    svg.element(
-      "text",
-      [
-        "x": 4, "y": .number(min(height - 2, 12)), "font-family": "sans-serif",
-        "font-size": .number(min(height - 2, 10)),
-        "fill": .text(SnapshotPalette.failure),
-      ], content: "failed to lay out: " + reason)
+  }
+
+  /// Labels of the rows that failed to lay out, over everything else (a failed row is usually too thin to hold
+  /// its label): the row id and the reason in red on a white plate, just below the row's top edge.
+  static func drawFailureLabels(_ scene: SnapshotScene, rows: [DrawnRow], into svg: inout SVGWriter) {
+    let failed = rows.filter { $0.list == nil }
+    guard !failed.isEmpty else { return }
+    svg.open("g", ["class": "failures", "font-family": "sans-serif", "font-size": 9])
+    for drawn in failed {
+      let label = "row \"\(drawn.row.id.rawValue)\" failed to lay out: \(drawn.failure ?? "unknown reason")"
+      let width = min(scene.viewport.width - 8, Double(label.count) * 5.4 + 6)
+      svg.element(
+        "rect",
+        [
+          "x": 4, "y": .number(drawn.row.y + 1), "width": .number(max(0, width)), "height": 12, "fill": "#ffffff",
+          "fill-opacity": 0.9, "stroke": .text(SnapshotPalette.failure), "stroke-width": 0.5,
+        ])
+      svg.element(
+        "text", ["x": 7, "y": .number(drawn.row.y + 10), "fill": .text(SnapshotPalette.failure)], content: label)
+    }
+    svg.close()
   }
 
   /// "measureLayout preload display visible" style list of the state's bits.
