@@ -73,7 +73,7 @@ enum DemoCommand {
         try feed.handleNotifications()
         log.line(
           "window resized 375 → 414 pt: \(relayout) rows re-laid out in the background, "
-            + "\(client.heightChanges - before) heights changed, content now \(DemoLog.points(content))")
+            + "\(client.heightChanges - before) table/heightChanged until idle, content now \(DemoLog.points(content))")
       }
       if snapshot == nil && resized && first >= feed.total * 6 / 10 {
         snapshot = try takeSnapshot(feed, at: moved.y, path: snapshotPath)

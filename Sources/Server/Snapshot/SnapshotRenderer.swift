@@ -17,7 +17,9 @@ enum SnapshotRenderer {
         "width": .number(totalWidth), "height": .number(scene.height),
         "viewBox": SVGValue.numbers(left, scene.y, totalWidth, scene.height),
       ])
-    svg.element("title", [:], content: "layoutd snapshot of \(rows.count) rows at y \(SVGValue.format(scene.y))")
+    svg.element(
+      "title", [:],
+      content: "layoutd snapshot of \(rows.count) row\(rows.count == 1 ? "" : "s") at y \(SVGValue.format(scene.y))")
     svg.open("defs")
     svg.open("clipPath", ["id": "content"])
     svg.element(
