@@ -94,8 +94,10 @@ enum SnapshotRenderer {
     guard !failed.isEmpty else { return }
     svg.open("g", ["class": "failures", "font-family": "sans-serif", "font-size": 9])
     for drawn in failed {
-      let label = "row \"\(drawn.row.id.rawValue)\" failed to lay out: \(drawn.failure ?? "unknown reason")"
-      let width = min(scene.viewport.width - 8, Double(label.count) * 5.4 + 6)
+      let full = "row \"\(drawn.row.id.rawValue)\" failed to lay out: \(drawn.failure ?? "unknown reason")"
+      // Sans-serif at 9 pt averages about 5.6 pt a character; cut the reason to the row's width.
+      let label = fittedLabel(full, width: scene.viewport.width - 14, fontSize: 9.4) ?? "failed"
+      let width = min(scene.viewport.width - 8, Double(label.count) * 5.6 + 6)
       svg.element(
         "rect",
         [
