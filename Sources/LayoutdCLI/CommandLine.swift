@@ -10,7 +10,9 @@ public enum LayoutdCommand {
                    [--max-message-bytes N] [--max-pending-messages N]
                                                     serve JSON-RPC on stdin/stdout (see Protocol.md); --trace
                                                     (or $LAYOUTD_TRACE) appends every message to FILE
-           layoutd demo [ROWS]                      watch a photo-feed session driven through a spawned daemon
+           layoutd demo [ROWS] [--snapshot FILE]    watch a photo feed scrolled through a spawned daemon
+           layoutd snapshot [--width W] [--height H] [--scroll Y] [--margin M] [--out FILE.svg] FILE.json
+                                                    draw FILE's rows ({"rows": [{"cell": SPEC}]}) at scroll Y as SVG
            layoutd layout [--direction ltr|rtl|both] [FILE|-]
                                                     lay out one JSON document and print the frames
            layoutd bench [--runs N] [DIR|FILE ...]  benchmark the layout engine (release build)
@@ -35,6 +37,8 @@ public enum LayoutdCommand {
       return 0
     case "demo":
       return DemoCommand.run(Array(arguments.dropFirst()))
+    case "snapshot":
+      return SnapshotCommand.run(Array(arguments.dropFirst()))
     case "layout":
       return LayoutCommand.run(Array(arguments.dropFirst()))
     case "bench":

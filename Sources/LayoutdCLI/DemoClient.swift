@@ -2,7 +2,9 @@ import Foundation
 import JSONCodec
 import JSONRPC
 
-/// A minimal blocking JSON-RPC client over a spawned daemon's pipes, for the demo. Not thread-safe: one caller.
+/// A minimal blocking JSON-RPC client over a spawned daemon's pipes, for the demo and `layoutd snapshot`.
+/// Notifications that arrive while a call waits for its response are kept in an inbox for the caller to handle
+/// (as a node controller would) and counted by method. Not thread-safe: one caller.
 final class DemoClient {
   /// Why a call failed.
   struct Failure: Error, CustomStringConvertible {
@@ -15,10 +17,16 @@ final class DemoClient {
   private let output = Pipe()
   private var reader = FrameReader()
   private var nextID: Int64 = 1
+  /// Notifications received and not yet taken, in arrival order.
+  private var inbox: [JSONValue] = []
   /// Notifications received so far.
   private(set) var notificationCount = 0
+  /// Notifications received so far, by method.
+  private(set) var countsByMethod: [String: Int] = [:]
+  /// Requests sent so far.
+  private(set) var requestCount = 0
   /// `table/heightChanged` notifications received so far.
-  private(set) var heightChanges = 0
+  var heightChanges: Int { countsByMethod["table/heightChanged", default: 0] }
 
   /// Spawns `executable --stdio` with its stdin and stdout on pipes (stderr is inherited).
   init(executable: String) throws {
@@ -31,10 +39,15 @@ final class DemoClient {
 
   /// Sends a request and reads messages until its response; returns the result or throws the error message.
   func call(_ method: String, _ params: [String: JSONValue]) throws -> JSONValue {
+    try call(method, .object(JSONObject(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })))
+  }
+
+  /// Sends a request with `params` as given and reads messages until its response.
+  func call(_ method: String, _ params: JSONValue) throws -> JSONValue {
     let id = nextID
     nextID += 1
-    let object = JSONObject(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-    write(Message.request(id: .int(id), method: method, params: .object(object)).body)
+    requestCount += 1
+    write(Message.request(id: .int(id), method: method, params: params).body)
     while true {
       let value = try readMessage()
       if case .int(id)? = value["id"] {
@@ -43,11 +56,18 @@ final class DemoClient {
         }
         return value["result"] ?? .null
       }
-      if value["method"] != nil {
+      if let name = value["method"]?.stringValue {
         notificationCount += 1
-        if value["method"]?.stringValue == "table/heightChanged" { heightChanges += 1 }
+        countsByMethod[name, default: 0] += 1
+        inbox.append(value)
       }
     }
+  }
+
+  /// Takes every notification received so far (oldest first) and empties the inbox.
+  func takeNotifications() -> [JSONValue] {
+    defer { inbox.removeAll(keepingCapacity: true) }
+    return inbox
   }
 
   /// Sends a notification.
@@ -78,4 +98,9 @@ final class DemoClient {
       reader.feed(Array(chunk))
     }
   }
+}
+
+/// `{key: value, …}` in the order written: a shorthand for building request params and specs.
+func obj(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+  .object(JSONObject(members.map { ($0.key, $0.value) }))
 }

@@ -2,18 +2,32 @@ import Foundation
 import JSONCodec
 import JSONRPC
 
-/// `layoutd demo`: spawns a layoutd daemon and drives a photo-feed session through it, printing a readable log.
+/// `layoutd demo [ROWS] [--snapshot FILE]`: spawns a layoutd daemon and scrolls an ASDKgram-style photo feed through
+/// it, printing a readable log.
 ///
 /// It talks to the child over pipes exactly as a client would (Content-Length framing, JSON-RPC 2.0), so what a
-/// newcomer watches is the real protocol. Runs on the calling thread.
+/// newcomer watches is the real protocol: pages inserted by batch fetching, comments loaded on preload and patched in
+/// with `cell/setNeedsLayout`, a window resize halfway, and a `table/snapshot` picture. Runs on the calling thread.
 enum DemoCommand {
   /// Runs the demo; returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
-    let rows = arguments.first.flatMap(Int.init) ?? 1_000
+    var rows = 1_000
+    var snapshotPath = (NSTemporaryDirectory() as NSString).appendingPathComponent("layoutd-demo.svg")
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--snapshot", let path = rest.popFirst() {
+        snapshotPath = path
+      } else if let n = Int(argument), n > 0, n <= 1_000_000 {
+        rows = n
+      } else {
+        printError("layoutd demo: unexpected argument '\(argument)'\nusage: layoutd demo [ROWS] [--snapshot FILE]")
+        return 2
+      }
+    }
     do {
       let client = try DemoClient(executable: CommandLine.arguments[0])
       defer { client.close() }
-      try drive(client, rows: rows)
+      try drive(DemoSession(client: client, total: rows), snapshotPath: snapshotPath)
       return 0
     } catch {
       printError("layoutd demo: \(error)")
@@ -21,47 +35,101 @@ enum DemoCommand {
     }
   }
 
-  /// The demo script: a feed of `rows` photo cells inserted in pages of 20, then comments arriving for every
-  /// tenth row (setNeedsLayout with new content), then a viewport-width-sized summary.
-  static func drive(_ client: DemoClient, rows: Int) throws {
-    let start = Date()
-    func log(_ text: String) { print(String(format: "[%7.1f ms] ", Date().timeIntervalSince(start) * 1000) + text) }
-    let initResult = try client.call("initialize", [:])
-    log("initialize → \(JSONWriter.string(initResult["serverInfo"] ?? .null))")
-    _ = try client.call("session/create", ["viewport": .object(JSONObject([("width", .int(375)), ("height", .int(667))]))])
-    log("session/create → s1 (375 × 667 pt, scale 2, separators)")
-    var page = 0
-    var inserted = 0
-    while inserted < rows {
-      let count = min(20, rows - inserted)
-      let cells: [JSONValue] = (inserted..<inserted + count).map { i in
-        .object(JSONObject([("id", .string("photo\(i)")), ("cell", DemoFeed.photoCell(index: i, comments: 1))]))
+  /// The demo script: start, scroll a screen at a time to the end (pages, comments and heights follow from the
+  /// notifications), resize the window halfway, take a snapshot past the resize, print a summary.
+  static func drive(_ feed: DemoSession, snapshotPath: String) throws {
+    var log = DemoLog()
+    let client = feed.client
+    let info = try feed.start()
+    log.line("initialize → \(JSONWriter.string(info))")
+    log.line("session/create → s1: 375 × 667 pt, batch fetching on, interface states on")
+    try feed.handleNotifications()
+    log.line("table/willBeginBatchFetch (empty table) → page 1 inserted: \(feed.inserted) photos")
+    let progressStep = max(1, feed.total / 10)
+    var nextProgress = progressStep
+    var resized = false
+    var snapshot: (rows: Int, y: Double)?
+    var steps = 0
+    var y = 0.0
+    var stalled = 0
+    while steps < 1_000_000 {
+      let moved = try feed.scroll(by: feed.height)
+      steps += 1
+      try feed.handleNotifications()
+      let first = moved.visible.first.flatMap { Int($0.dropFirst(5)) } ?? 0
+      if first >= nextProgress {
+        nextProgress = (first / progressStep + 1) * progressStep
+        let span = moved.visible.first.map { $0 + (moved.visible.count > 1 ? "…" + (moved.visible.last ?? "") : "") }
+        log.line(
+          "y \(DemoLog.points(moved.y).padded(11))  visible \((span ?? "-").padded(19))  loaded "
+            + "\(feed.inserted)/\(feed.total)  comments \(feed.commentsLoaded.count)  heights changed "
+            + "\(client.heightChanges)  \(DemoLog.grouped(log.rate(total: client.notificationCount))) notif/s")
       }
-      _ = try client.call("table/insertRows", ["sessionId": .string("s1"), "rows": .array(cells)])
-      inserted += count
-      page += 1
-      if page % 10 == 0 || inserted == rows {
-        let size = try client.call("table/waitUntilAllUpdatesAreProcessed", ["sessionId": .string("s1")])
-        log("page \(page): \(inserted) rows committed, content height \(size["contentSize"]?["height"]?.doubleValue ?? 0) pt")
+      if !resized && first >= feed.total / 2 {
+        resized = true
+        let before = client.heightChanges
+        let relayout = try feed.resize(width: 414)
+        let content = try feed.waitUntilIdle()
+        try feed.handleNotifications()
+        log.line(
+          "window resized 375 → 414 pt: \(relayout) rows re-laid out in the background, "
+            + "\(client.heightChanges - before) table/heightChanged until idle, content now \(DemoLog.points(content))")
       }
+      if snapshot == nil && resized && first >= feed.total * 6 / 10 {
+        snapshot = try takeSnapshot(feed, at: moved.y, path: snapshotPath)
+      }
+      if moved.y == y {
+        // At the end of the committed rows: let the last page commit, then stop once nothing more can come.
+        _ = try feed.waitUntilIdle()
+        try feed.handleNotifications()
+        stalled += 1
+        if (stalled > 1 && feed.inserted == feed.total) || stalled > 10 { break }
+      } else {
+        stalled = 0
+      }
+      y = moved.y
     }
-    log("notifications so far: \(client.notificationCount) (table/didCommit per page)")
-    var changed = 0
-    let before = client.heightChanges
-    for i in stride(from: 0, to: rows, by: 10) {
-      _ = try client.call(
-        "cell/setNeedsLayout",
-        ["sessionId": .string("s1"), "row": .string("photo\(i)"), "cell": DemoFeed.photoCell(index: i, comments: 4)])
-      changed += 1
-    }
-    _ = try client.call("table/waitUntilAllUpdatesAreProcessed", ["sessionId": .string("s1")])
-    log("comments arrived for \(changed) rows → \(client.heightChanges - before) table/heightChanged notifications")
-    let frame = try client.call("table/rowFrame", ["sessionId": .string("s1"), "row": .string("photo10")])
-    log("photo10 frame: \(JSONWriter.string(frame["frame"] ?? .null))")
-    let size = try client.call("table/contentSize", ["sessionId": .string("s1")])
-    log("content size: \(JSONWriter.string(size))")
+    if snapshot == nil { snapshot = try takeSnapshot(feed, at: y, path: snapshotPath) }
+    let content = try feed.waitUntilIdle()
+    try summarize(feed, log: log, steps: steps, content: content, snapshot: snapshot, path: snapshotPath)
     _ = try client.call("shutdown", [:])
     client.notify("exit")
-    log("done: \(rows) cells laid out by the daemon, \(client.notificationCount) notifications received (\(client.heightChanges) height changes)")
   }
+
+  /// Writes a snapshot of the content around `y` (half a screen above, two and a half below) to `path`.
+  static func takeSnapshot(_ feed: DemoSession, at y: Double, path: String) throws -> (rows: Int, y: Double) {
+    let top = max(0, y - feed.height / 2)
+    let picture = try feed.snapshot(y: top, screens: 3)
+    try picture.svg.write(toFile: path, atomically: true, encoding: .utf8)
+    return (picture.rows, top)
+  }
+
+  /// The closing lines: totals, notifications by method, the snapshot's path.
+  static func summarize(
+    _ feed: DemoSession, log: DemoLog, steps: Int, content: Double, snapshot: (rows: Int, y: Double)?, path: String
+  ) throws {
+    let client = feed.client
+    let seconds = log.elapsed
+    log.line(
+      "done: \(feed.total) photos in \(feed.pages) pages by batch fetching, \(steps) scroll steps, "
+        + String(format: "%.2f s", seconds))
+    let methods = client.countsByMethod.sorted { $0.value > $1.value }
+      .map { "\($0.key) \(DemoLog.grouped($0.value))" }.joined(separator: ", ")
+    print(
+      "  notifications: \(DemoLog.grouped(client.notificationCount)) "
+        + "(\(DemoLog.grouped(Int(Double(client.notificationCount) / max(seconds, 0.001)))) per second) — \(methods)")
+    print("  requests: \(DemoLog.grouped(client.requestCount)) sent over the pipes")
+    print(
+      "  comments loaded on preload for \(feed.commentsLoaded.count) rows; "
+        + "\(client.heightChanges) table/heightChanged in all (comments and the resize)")
+    print("  content: \(DemoLog.points(content)) tall at \(Int(feed.width)) pt wide")
+    if let snapshot {
+      print("  snapshot: \(path) (\(snapshot.rows) rows from y \(DemoLog.points(snapshot.y)), three screens tall)")
+    }
+  }
+}
+
+extension String {
+  /// The string padded with spaces on the right to `width` characters.
+  func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

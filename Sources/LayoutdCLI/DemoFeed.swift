@@ -1,66 +1,89 @@
 import JSONCodec
 
-/// Generated ASDKgram-style photo cells for the demo, as layout-spec JSON. Pure and deterministic.
+/// One photo of the demo's generated ASDKgram-style feed. Pure value.
+struct DemoPhoto: Sendable {
+  /// Position in the feed (0-based); the row id is `photo<index>`.
+  let index: Int
+  /// Who posted it.
+  let user: String
+  /// Where it was taken.
+  let location: String
+  /// How long ago, e.g. "3h".
+  let age: String
+  /// Height / width of the photo: 1 (square) or 0.75 (4:3 landscape).
+  let ratio: Double
+  /// Number of likes.
+  let likes: Int
+  /// The caption.
+  let caption: String
+  /// Comments the server "has" for it; loaded when the row enters the preload range.
+  let commentCount: Int
+
+  /// The row id.
+  var rowID: String { "photo\(index)" }
+}
+
+/// A deterministic generated feed (the same photos on every run), standing in for ASDKgram's 500px API.
+/// Pure.
 enum DemoFeed {
-  static let users = ["hannahmbanana", "scottgoodson", "levi", "garrettmoon", "appleguy", "nguyenhuy", "maicki"]
-  static let places = ["San Francisco, California", "Brooklyn, New York", "Lisbon", "Tokyo", "Oaxaca, Mexico"]
+  /// Usernames.
+  static let users = [
+    "hannahmbanana", "scottgoodson", "levi", "garrettmoon", "appleguy", "nguyenhuy", "maicki", "rcancro",
+    "ay8s", "wiseoldduck",
+  ]
+  /// Places.
+  static let places = [
+    "San Francisco, California", "Brooklyn, New York", "Lisbon, Portugal", "Shibuya, Tokyo", "Oaxaca, Mexico",
+    "Reykjavík, Iceland", "Cape Town", "Hallstatt, Austria",
+  ]
+  /// Captions.
+  static let captions = [
+    "golden hour over the bay bridge tonight", "first snow of the season ❄️",
+    "found this little café on the way back from the market, best flat white in town",
+    "the fog rolling in behind the towers", "street food tour, day 3 — still hungry",
+    "long exposure of the harbour at dusk, tripod finally paid off", "sunday hike",
+    "nothing beats the light in late September, we stayed until the very last ray went behind the hills",
+  ]
+  /// Comment texts.
   static let comments = [
-    "golden hour over the bay bridge tonight", "wow", "the fog rolling in behind the towers makes this shot",
-    "great timing", "where is this?", "love the colours in this one", "🔥🔥🔥",
+    "wow", "great timing", "where is this?", "love the colours in this one", "🔥🔥🔥", "so jealous right now",
+    "this should be a postcard", "the composition is perfect, how long did you wait for that?", "take me there",
   ]
 
-  /// A text leaf in DejaVu Sans.
-  static func text(_ s: String, size: Double, weight: Int = 400, maxLines: Int = 0) -> JSONValue {
-    .object(
-      JSONObject([
-        ("type", .string("text")), ("text", .string(s)), ("fontFamily", .string("DejaVu Sans")),
-        ("fontSize", .double(size)), ("fontWeight", .int(Int64(weight))), ("maxLines", .int(Int64(maxLines))),
-      ]))
+  /// A SplitMix64 step: the generator behind every choice (seeded by the photo index).
+  static func mix(_ seed: UInt64) -> UInt64 {
+    var z = seed &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 
-  /// One photo cell: header (avatar, user, place, time), photo at 1:1 or 4:3, likes, caption, comments.
-  static func photoCell(index i: Int, comments count: Int) -> JSONValue {
-    let user = users[i % users.count]
-    let avatar = JSONValue.object(
-      JSONObject([("type", .string("node")), ("style", .object(JSONObject([("preferredSize", .array([.int(40), .int(40)]))])))]))
-    let names = JSONValue.object(
-      JSONObject([
-        ("type", .string("stack")), ("direction", .string("vertical")),
-        ("style", .object(JSONObject([("flexShrink", .int(1)), ("flexGrow", .int(1))]))),
-        ("children", .array([text(user, size: 14, weight: 700), text(places[i % places.count], size: 12)])),
-      ]))
-    let header = JSONValue.object(
-      JSONObject([
-        ("type", .string("inset")),
-        ("insets", .object(JSONObject([("top", .int(5)), ("left", .int(10)), ("bottom", .int(5)), ("right", .int(10))]))),
-        ("child", .object(JSONObject([
-          ("type", .string("stack")), ("direction", .string("horizontal")), ("spacing", .int(10)),
-          ("alignItems", .string("center")),
-          ("children", .array([avatar, names, text("\(i % 23 + 1)h", size: 12)])),
-        ]))),
-      ]))
-    let photo = JSONValue.object(
-      JSONObject([
-        ("type", .string("ratio")), ("ratio", .double(i % 3 == 0 ? 0.75 : 1)),
-        ("child", .object(JSONObject([("type", .string("image")), ("id", .string("photo"))]))),
-      ]))
-    var footer: [JSONValue] = [text("\(1_000 + i * 7) likes", size: 14, weight: 700)]
-    footer.append(text("\(user): " + comments[i % comments.count], size: 14, maxLines: 3))
-    for c in 0..<count {
-      footer.append(text("\(users[(i + c + 1) % users.count]): " + comments[(i + c) % comments.count], size: 14))
+  /// The photo at `index`.
+  static func photo(_ index: Int) -> DemoPhoto {
+    let r = mix(UInt64(index))
+    func pick(_ shift: UInt64, _ count: Int) -> Int { Int((r >> shift) % UInt64(count)) }
+    return DemoPhoto(
+      index: index, user: users[pick(0, users.count)], location: places[pick(8, places.count)],
+      age: "\(pick(16, 23) + 1)h", ratio: pick(24, 3) == 0 ? 0.75 : 1, likes: pick(32, 5_000),
+      caption: captions[pick(40, captions.count)], commentCount: pick(48, 6))
+  }
+
+  /// The comments of `photo` as the fake server returns them: author and text.
+  static func comments(of photo: DemoPhoto) -> [(user: String, text: String)] {
+    (0..<photo.commentCount).map { c in
+      let r = mix(UInt64(photo.index) &* 31 &+ UInt64(c) &+ 7)
+      return (users[Int(r % UInt64(users.count))], comments[Int((r >> 16) % UInt64(comments.count))])
     }
-    let footerSpec = JSONValue.object(
-      JSONObject([
-        ("type", .string("inset")),
-        ("insets", .object(JSONObject([("top", .int(5)), ("left", .int(10)), ("bottom", .int(5)), ("right", .int(10))]))),
-        ("child", .object(JSONObject([
-          ("type", .string("stack")), ("direction", .string("vertical")), ("spacing", .int(4)),
-          ("children", .array(footer)),
-        ]))),
-      ]))
-    return .object(
-      JSONObject([
-        ("type", .string("stack")), ("direction", .string("vertical")), ("children", .array([header, photo, footerSpec])),
-      ]))
+  }
+}
+
+extension DemoFeed {
+  /// Photo `index`'s cell with `count` comments loaded (a fixed cell for `layoutd bench`).
+  static func photoCell(index: Int, comments count: Int) -> JSONValue {
+    let photo = DemoFeed.photo(index)
+    let loaded = (0..<count).map { c in
+      (user: users[(index + c + 1) % users.count], text: comments[(index + c) % comments.count])
+    }
+    return DemoCells.photoCell(photo, comments: loaded)
   }
 }

@@ -24,7 +24,7 @@ enum SessionMethods {
   /// Every method a session answers: the edits (rows, sections, batches) and the queries (each table lives beside its handlers).
   static let table: [String: Handler] = [
     editMethods, sectionMethods, batchMethods, viewportMethods, queryMethods, geometryMethods, scrollMethods,
-    batchFetchingMethods, rangeMethods, displayMethods,
+    batchFetchingMethods, rangeMethods, displayMethods, snapshotMethods,
   ]
   .reduce(into: [:]) { table, methods in table.merge(methods) { first, _ in first } }
 }

@@ -1,23 +1,32 @@
 import Foundation
 import Testing
 
-/// `layoutd demo` spawns a daemon and drives a feed session through it; run as a process.
+/// `layoutd demo` spawns a daemon and scrolls a photo feed through it; run as a process.
 @Suite struct DemoCommandTests {
   @Test func demoRunsToCompletion() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
+    let snapshot = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-demo-test-\(getpid()).svg")
+    defer { try? FileManager.default.removeItem(at: snapshot) }
     let process = Process()
     process.executableURL = root.appendingPathComponent(".build/debug/layoutd")
-    process.arguments = ["demo", "40"]
+    process.arguments = ["demo", "40", "--snapshot", snapshot.path]
     let output = Pipe()
     process.standardOutput = output
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(text.contains("page 2: 40 rows committed"))
-    // Rows 0, 10, 20, 30 get three more comments each, so each of the four grows: four height notifications.
-    #expect(text.contains("comments arrived for 4 rows → 4 table/heightChanged notifications"))
-    #expect(text.contains("done: 40 cells laid out by the daemon"))
+    // The empty table asks for a page at once; the second page comes by batch fetching while scrolling.
+    #expect(text.contains("table/willBeginBatchFetch (empty table) → page 1 inserted: 20 photos"))
+    #expect(text.contains("done: 40 photos in 2 pages by batch fetching"))
+    // Every row passes through the preload range on the way down, so every row's comments are loaded.
+    #expect(text.contains("comments loaded on preload for 40 rows"))
+    // The resize re-lays out every row (the photos all grow with the width: a height change each, plus any comment
+    // load still running).
+    #expect(text.contains("window resized 375 → 414 pt: 40 rows re-laid out in the background, 4"))
+    #expect(text.contains("snapshot: \(snapshot.path)"))
+    let svg = (try? String(contentsOf: snapshot, encoding: .utf8)) ?? ""
+    #expect(svg.hasPrefix("<?xml") && svg.contains("<svg") && svg.contains(#"class="row""#))
   }
 }

@@ -1,0 +1,94 @@
+import JSONCodec
+import JSONRPC
+import LayoutSpecs
+import NodeTree
+
+extension SessionMethods {
+  /// SVG snapshots of the table.
+  static let snapshotMethods: [String: Handler] = [
+    "table/snapshot": { session, params throws(ResponseError) in try session.snapshot(params) }
+  ]
+}
+
+extension Session {
+  /// Most rows one snapshot draws (a rect intersecting more is refused).
+  static let maxSnapshotRows = 1_000
+
+  /// `table/snapshot` {sessionId, rect?: {x?, y?, width?, height?}, margin? = 40} → {svg, rect, margin, rows}: the
+  /// committed rows intersecting the rect (default: the viewport; absent members default to the viewport's) drawn as
+  /// SVG with the range bands in a `margin`-wide column on the left. The rows, their frames and states are read
+  /// here (session-isolated); the cells are laid out at the session width and drawn off the session.
+  func snapshot(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    let positive = Double.leastNonzeroMagnitude...100_000
+    var (x, y, w, h) = (0.0, contentOffsetY, width, height)
+    if params.value("rect") != nil {
+      let rect = try params.object("rect")
+      x = try rect.optionalNumber("x", in: any, rangeText: "") ?? x
+      y = try rect.optionalNumber("y", in: any, rangeText: "") ?? y
+      w = try rect.optionalNumber("width", in: positive, rangeText: "in (0, 100000]") ?? w
+      h = try rect.optionalNumber("height", in: positive, rangeText: "in (0, 100000]") ?? h
+    }
+    let margin = try params.optionalNumber("margin", in: 0...1000, rangeText: "in [0, 1000]") ?? 40
+    let map = table.visibleMap
+    let separator = table.separatorHeight
+    let paths = x < width && x + w > 0 ? map.indexPaths(intersectingMinY: y, maxY: y + h, separator: separator) : []
+    guard paths.count <= Session.maxSnapshotRows else {
+      throw Params.invalid(
+        params.at("rect"), "intersects \(paths.count) rows, more than the maximum of \(Session.maxSnapshotRows)")
+    }
+    var rows: [(SnapshotRow, LayoutElement)] = []
+    for path in paths {
+      guard let id = map.rowID(at: path), let top = map.offset(of: path, separator: separator),
+        let rowHeight = map.rowHeight(at: path, separator: separator), let content = table.cell(id)?.content
+      else { continue }
+      let state = table.ranges.state(of: id, in: map)
+      rows.append((SnapshotRow(id: id, indexPath: path, y: top, height: rowHeight, state: state), content))
+    }
+    let scene = SnapshotScene(
+      x: x, y: y, width: w, height: h, margin: margin, viewport: (contentOffsetY, width, height), separator: separator)
+    let engine = engine
+    let drawable = rows
+    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
+    return .compute { () throws(ResponseError) -> JSONValue in
+      let drawn = drawable.map { row, content in Session.draw(row, content, engine: engine, range: range) }
+      let svg = SnapshotRenderer.render(scene, rows: drawn)
+      return Session.snapshotJSON(svg: svg, scene: scene, rows: drawn)
+    }
+  }
+
+  /// Lays one row's cell out and builds its display list; a failure is drawn as such. Pure; runs off the session.
+  static func draw(_ row: SnapshotRow, _ content: LayoutElement, engine: LayoutEngine, range: SizeRange)
+    -> DrawnRow
+  {
+    do throws(LayoutFailure) {
+      let layout = try engine.layout(content, in: range)
+      return DrawnRow(
+        row: row, list: DisplayList.build(content: content, layout: layout, grid: engine.grid), failure: nil)
+    } catch {
+      return DrawnRow(row: row, list: nil, failure: error.description)
+    }
+  }
+
+  /// `{svg, rect: {x, y, width, height}, margin, rows: [{rowId, indexPath, frame, state, error?}]}`.
+  static func snapshotJSON(svg: String, scene: SnapshotScene, rows: [DrawnRow]) -> JSONValue {
+    let rowsJSON: [JSONValue] = rows.map { drawn in
+      let row = drawn.row
+      var o = JSONObject([
+        ("rowId", .string(row.id.rawValue)),
+        ("indexPath", .array([.int(Int64(row.indexPath.section)), .int(Int64(row.indexPath.row))])),
+        ("frame", Session.rect(x: 0, y: row.y, width: scene.viewport.width, height: row.height)),
+        ("state", Session.stateNames(row.state)),
+      ])
+      if let failure = drawn.failure { o["error"] = .string(failure) }
+      return .object(o)
+    }
+    return .object(
+      JSONObject([
+        ("svg", .string(svg)),
+        ("rect", Session.rect(x: scene.x, y: scene.y, width: scene.width, height: scene.height)),
+        ("margin", .double(scene.margin)),
+        ("rows", .array(rowsJSON)),
+      ]))
+  }
+}
