@@ -94,66 +94,37 @@ extension BoxStyleDecoder {
     return l.isAuto ? .undefined : l
   }
 
-  /// Which edge property is decoded (they differ in what they accept).
-  enum EdgeKind {
-    /// `margin`: lengths and `"auto"`, may be negative.
-    case margin
-    /// `padding`: non-negative numbers and percentages.
-    case padding
-    /// `border`: non-negative numbers.
-    case border
-    /// `position`: numbers, percentages and `"auto"`.
-    case position
-  }
-
-  /// An EDGES object; later duplicates of a key win.
-  static func edges(_ value: JSONValue, _ path: @autoclosure () -> String, kind: EdgeKind) throws(SpecDecodingError)
-    -> Edges
-  {
+  /// Appends the sides of an EDGES object for `property` to `settings` in order, the first one opening the object
+  /// (an empty object appends one opening setting without a key).
+  static func edges(
+    _ value: JSONValue, _ path: @autoclosure () -> String, property: BoxEdgeProperty,
+    into settings: inout [BoxStyleSetting]
+  ) throws(SpecDecodingError) {
     guard case .object(let object) = value else {
       throw SpecDecodingError(path: path(), message: "expected an object, got \(value.kindDescription)")
     }
-    var left = Length.undefined
-    var top = Length.undefined
-    var right = Length.undefined
-    var bottom = Length.undefined
-    var start = Length.undefined
-    var end = Length.undefined
-    var horizontal = Length.undefined
-    var vertical = Length.undefined
-    var all = Length.undefined
+    guard !object.storage.isEmpty else {
+      settings.append(.edge(property, nil, .undefined, opens: true))
+      return
+    }
+    var opens = true
     for member in object.storage {
-      guard let slot = edgeSlots.firstIndex(of: member.key) else {
+      guard let key = BoxEdgeKey(name: member.key) else {
         throw SpecDecodingError(
           path: JSONPath.member(path(), member.key),
           message: "unknown edge; expected left, top, right, bottom, start, end, horizontal, vertical or all")
       }
-      let l = try side(member.value, JSONPath.member(path(), member.key), kind: kind)
-      switch slot {
-      case 0: left = l
-      case 1: top = l
-      case 2: right = l
-      case 3: bottom = l
-      case 4: start = l
-      case 5: end = l
-      case 6: horizontal = l
-      case 7: vertical = l
-      default: all = l
-      }
+      let length = try side(member.value, JSONPath.member(path(), member.key), property: property)
+      settings.append(.edge(property, key, length, opens: opens))
+      opens = false
     }
-    return Edges(
-      left: left, top: top, right: right, bottom: bottom, start: start, end: end, horizontal: horizontal,
-      vertical: vertical, all: all)
   }
 
-  /// The keys of an EDGES object, in the order `edges` stores them.
-  private static let edgeSlots = ["left", "top", "right", "bottom", "start", "end", "horizontal", "vertical", "all"]
-
   /// One side of an EDGES object.
-  private static func side(_ value: JSONValue, _ path: @autoclosure () -> String, kind: EdgeKind)
+  private static func side(_ value: JSONValue, _ path: @autoclosure () -> String, property: BoxEdgeProperty)
     throws(SpecDecodingError) -> Length
   {
-    switch kind {
+    switch property {
     case .margin:
       let l = try length(value, path(), nonNegative: false)
       switch l {

@@ -3,8 +3,9 @@ import FlexLayout
 /// One decoded property of a FORMAT.md node's `style`, in the order written. Pure value.
 ///
 /// A box template keeps a node's style as its settings (16 bytes each) rather than as a whole `Style` (about
-/// 330 bytes), so a decoded box stays small; `apply(to:edges:)` replays them onto the defaults when a layout
+/// 330 bytes), so a decoded box stays small; `replay(_:_:onto:)` replays them onto the defaults when a layout
 /// builds its flex tree. Numbers are the validated values as written (finite; an `aspectRatio` of 0 stays 0).
+/// Edge objects are stored side by side (`edge`), as most set one or two sides.
 package enum BoxStyleSetting: Sendable, Equatable {
   /// `direction`.
   case direction(Direction)
@@ -50,19 +51,36 @@ package enum BoxStyleSetting: Sendable, Equatable {
   case maxHeight(Length)
   /// `aspectRatio` as written (0 means no ratio, as in Yoga).
   case aspectRatio(Double)
-  /// `margin`: an index into the template's edges.
-  case margin(Int32)
-  /// `padding`: an index into the template's edges.
-  case padding(Int32)
-  /// `border`: an index into the template's edges.
-  case border(Int32)
-  /// `position`: an index into the template's edges.
-  case position(Int32)
+  /// One side of an edge property's EDGES object; the sides of one object are consecutive settings, the first
+  /// one `opens` it (an empty object is one opening setting without a key).
+  case edge(BoxEdgeProperty, BoxEdgeKey?, Length, opens: Bool)
   /// `gap`, with `all` already folded into both.
   case gap(row: Length, column: Length)
 
-  /// Sets this property in `style`; edge settings read their value from `edges`.
-  @inline(__always) package func apply(to style: inout Style, edges: [Edges]) {
+  /// Replays `settings[range]` onto `style` in order, folding each EDGES object's sides into its edges.
+  @inline(__always) package static func replay(
+    _ settings: [BoxStyleSetting], _ range: Range<Int>, onto style: inout Style
+  ) {
+    var group: BoxEdgeGroup?
+    for i in range {
+      let setting = settings[i]
+      guard case .edge(let property, let key, let length, let opens) = setting else {
+        group?.store(into: &style)
+        group = nil
+        setting.apply(to: &style)
+        continue
+      }
+      if opens || group == nil {
+        group?.store(into: &style)
+        group = BoxEdgeGroup(property)
+      }
+      if let key { group?.set(key, length) }
+    }
+    group?.store(into: &style)
+  }
+
+  /// Sets this property in `style` (edge sides are replayed by `replay`, which folds them).
+  @inline(__always) func apply(to style: inout Style) {
     switch self {
     case .direction(let v): style.direction = v
     case .flexDirection(let v): style.flexDirection = v
@@ -86,10 +104,7 @@ package enum BoxStyleSetting: Sendable, Equatable {
     case .maxWidth(let v): style.maxWidth = v
     case .maxHeight(let v): style.maxHeight = v
     case .aspectRatio(let v): style.aspectRatio = v > 0 ? v : .nan
-    case .margin(let i): style.margin = edges[Int(i)]
-    case .padding(let i): style.padding = edges[Int(i)]
-    case .border(let i): style.border = edges[Int(i)]
-    case .position(let i): style.position = edges[Int(i)]
+    case .edge: break
     case .gap(let row, let column):
       style.rowGap = row
       style.columnGap = column

@@ -17,10 +17,8 @@ extension BoxTemplate {
       var style = baseStyle
       if case .embedded = node.content { style = Style() }
       let end = Int(node.settingsEnd)
-      while next < end {
-        settings[next].apply(to: &style, edges: edges)
-        next += 1
-      }
+      BoxStyleSetting.replay(settings, next..<end, onto: &style)
+      next = end
       let leaf: BoxMeasureDecoder.Leaf?
       switch node.content {
       case .box: leaf = nil

@@ -52,8 +52,6 @@ package final class BoxTemplate: Sendable, Equatable {
   package let nodes: [Node]
   /// Every node's style settings, node after node.
   package let settings: [BoxStyleSetting]
-  /// Edge values the settings refer to.
-  package let edges: [Edges]
   /// Measured leaves.
   package let measures: [BoxTextMeasure]
   /// Embedded Texture elements.
@@ -65,13 +63,12 @@ package final class BoxTemplate: Sendable, Equatable {
 
   /// A template from its parts (see the properties).
   package init(
-    defaults: BoxDefaults, nodes: [Node], settings: [BoxStyleSetting], edges: [Edges], measures: [BoxTextMeasure],
+    defaults: BoxDefaults, nodes: [Node], settings: [BoxStyleSetting], measures: [BoxTextMeasure],
     embedded: [Embedded], labels: [Int32: Label], depth: Int
   ) {
     self.defaults = defaults
     self.nodes = nodes
     self.settings = settings
-    self.edges = edges
     self.measures = measures
     self.embedded = embedded
     self.labels = labels
@@ -85,7 +82,7 @@ package final class BoxTemplate: Sendable, Equatable {
   package static func == (lhs: BoxTemplate, rhs: BoxTemplate) -> Bool {
     lhs === rhs
       || (lhs.defaults == rhs.defaults && lhs.depth == rhs.depth && lhs.nodes == rhs.nodes
-        && lhs.settings == rhs.settings && lhs.edges == rhs.edges && lhs.measures == rhs.measures
+        && lhs.settings == rhs.settings && lhs.measures == rhs.measures
         && lhs.embedded == rhs.embedded && lhs.labels == rhs.labels)
   }
 }

@@ -3,7 +3,7 @@ import Synchronization
 import Typography
 
 /// A FORMAT.md MEASURE object (`yoga-text`, or `text` in Ahem or a real font), decoded once and shared by every
-/// layout of its box. Immutable apart from a lazily filled min-content cache; thread-safe.
+/// layout of its box. Immutable apart from a real font's lazily filled min-content cache; thread-safe.
 ///
 /// `leaf(style:fontPath:)` makes the measure, baseline and min-content functions a flex tree calls. Ahem and
 /// yoga-text functions capture only this object, so making them allocates nothing.
@@ -18,24 +18,43 @@ package final class BoxTextMeasure: Sendable, Equatable {
     case font(String)
   }
 
-  /// How the text is measured.
-  package let kind: Kind
   /// The text.
   package let text: String
   /// Font size in points (positive).
   package let fontSize: Double
-  /// The longest space-separated word's width for yoga-text and Ahem (`fontSize` per Unicode scalar), points.
-  package let longestWord: Double
-  /// The widest word of a real font's text, points, computed on first use.
-  private let fontMinContent = Mutex<Double?>(nil)
+  /// The real font, for `.font`; nil for Ahem and yoga-text.
+  private let font: RealFont?
+  /// True for yoga-text.
+  private let isYogaText: Bool
+
+  /// A real font family and the widest word of the text in it, computed on first use.
+  private final class RealFont: Sendable {
+    /// The family, found in `FontRegistry.system` when a layout needs it.
+    let family: String
+    /// The widest word, points, once computed (the family always resolves to the same face).
+    let widestWord = Mutex<Double?>(nil)
+
+    /// A font of `family`.
+    init(family: String) { self.family = family }
+  }
 
   /// A measure of `text` in `kind` at `fontSize` points.
   package init(kind: Kind, text: String, fontSize: Double) {
-    self.kind = kind
-    self.text = text
+    self.text = JSONStrings.detached(text)
     self.fontSize = fontSize
-    longestWord = fontSize * Double(Self.longestWordScalars(text))
+    isYogaText = kind == .yogaText
+    if case .font(let family) = kind { font = RealFont(family: JSONStrings.detached(family)) } else { font = nil }
   }
+
+  /// How the text is measured.
+  package var kind: Kind {
+    if let font { return .font(font.family) }
+    return isYogaText ? .yogaText : .ahem
+  }
+
+  /// The longest space-separated word's width for yoga-text and Ahem (`fontSize` per Unicode scalar), points;
+  /// one scan of the text, made only when an automatic minimum size asks for it.
+  package var longestWord: Double { fontSize * Double(Self.longestWordScalars(text)) }
 
   /// Equal kind, text and font size.
   package static func == (lhs: BoxTextMeasure, rhs: BoxTextMeasure) -> Bool {
@@ -119,11 +138,12 @@ package final class BoxTextMeasure: Sendable, Equatable {
 
   /// The widest word of the text in `face`, points; computed once (the family always resolves to the same face).
   private func widestWord(_ face: Font, _ options: TextOptions) -> Double {
-    if let known = fontMinContent.withLock({ $0 }) { return known }
+    guard let font else { return longestWord }
+    if let known = font.widestWord.withLock({ $0 }) { return known }
     let widest = text.split(separator: " ").reduce(0.0) { widest, word in
       max(widest, TextLayout(text: String(word), font: face, size: fontSize, options: options, width: .unbounded).width)
     }
-    fontMinContent.withLock { $0 = widest }
+    font.widestWord.withLock { $0 = widest }
     return widest
   }
 }

@@ -41,8 +41,6 @@ package struct BoxTreeDecoder: Sendable {
     var nodes: [BoxTemplate.Node] = []
     /// Settings so far.
     var settings: [BoxStyleSetting] = []
-    /// Edge values so far.
-    var edges: [Edges] = []
     /// Measured leaves so far.
     var measures: [BoxTextMeasure] = []
     /// Embedded elements so far.
@@ -93,7 +91,8 @@ package struct BoxTreeDecoder: Sendable {
       }
     }
     return BoxTemplate(
-      defaults: defaults, nodes: parts.nodes, settings: parts.settings, edges: parts.edges, measures: parts.measures,
+      defaults: defaults, nodes: Self.trimmed(parts.nodes), settings: Self.trimmed(parts.settings),
+      measures: parts.measures,
       embedded: parts.embedded, labels: parts.labels, depth: deepest)
   }
 
@@ -110,13 +109,10 @@ package struct BoxTreeDecoder: Sendable {
     }
     // Moved out (not copied) so that the lazy path may read `parts` while they grow.
     var settings: [BoxStyleSetting] = []
-    var edges: [Edges] = []
     swap(&settings, &parts.settings)
-    swap(&edges, &parts.edges)
     let direction = try BoxStyleDecoder.decode(
-      object["style"], path: JSONPath.member(parts.path(node, base), "style"), into: &settings, edges: &edges)
+      object["style"], path: JSONPath.member(parts.path(node, base), "style"), into: &settings)
     swap(&settings, &parts.settings)
-    swap(&edges, &parts.edges)
     parts.nodes[node].settingsEnd = Int32(parts.settings.count)
     var measured = false
     if let measure = object["measure"], !measure.isNull {
@@ -153,7 +149,14 @@ package struct BoxTreeDecoder: Sendable {
       throw SpecDecodingError(
         path: JSONPath.member(path(), key), message: "expected a string, got \(v.kindDescription)")
     }
-    return s
+    return JSONStrings.detached(s)
+  }
+
+  /// A copy of `array` without spare capacity (a template lives as long as its spec).
+  private static func trimmed<T>(_ array: [T]) -> [T] {
+    [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+      count = buffer.initialize(fromContentsOf: array)
+    }
   }
 
   /// A short rendering of a JSON value for messages.
