@@ -17,18 +17,22 @@ package enum BoxStyleDecoder {
       throw SpecDecodingError(path: path(), message: "expected an object, got \(value.kindDescription)")
     }
     var direction = Direction.inherit
-    for member in object.storage {
-      switch member.key {
-      case "margin", "padding", "border", "position":
-        let property: BoxEdgeProperty =
-          member.key == "margin"
-          ? .margin : member.key == "padding" ? .padding : member.key == "border" ? .border : .position
-        try edges(member.value, JSONPath.member(path(), member.key), property: property, into: &settings)
+    let storage = object.storage
+    for i in storage.indices {
+      let property: BoxEdgeProperty
+      switch storage[i].key {
+      case "margin": property = .margin
+      case "padding": property = .padding
+      case "border": property = .border
+      case "position": property = .position
       default:
-        let setting = try self.setting(member.key, member.value, path: JSONPath.member(path(), member.key))
+        let setting = try self.setting(
+          storage[i].key, storage[i].value, path: JSONPath.member(path(), storage[i].key))
         if case .direction(let d) = setting { direction = d }
         settings.append(setting)
+        continue
       }
+      try edges(storage[i].value, JSONPath.member(path(), storage[i].key), property: property, into: &settings)
     }
     return direction
   }

@@ -74,7 +74,8 @@ package struct BoxTreeDecoder: Sendable {
         throw SpecDecodingError(
           path: parts.path(here, path), message: "expected an object, got \(item.value.kindDescription)")
       }
-      if item.parent >= 0, let embed, case .string(let type)? = object["type"], type != "box" {
+      let members = BoxNodeMembers(object)
+      if item.parent >= 0, let embed, case .string(let type)? = members.type, type != "box" {
         let element = try embed(object, item.depth, { parts.path(here, path) })
         let (measured, settings) = EmbeddedFlexItem.split(element)
         parts.settings += settings
@@ -84,7 +85,7 @@ package struct BoxTreeDecoder: Sendable {
         parts.nodes[here].content = .embedded(Int32(parts.embedded.count - 1))
         continue
       }
-      let children = try decodeBox(object, node: here, path: path, labelled: embed != nil, into: &parts)
+      let children = try decodeBox(members, node: here, path: path, labelled: embed != nil, into: &parts)
       let resolved = children.direction == .inherit ? item.ownerDirection : children.direction
       for child in children.values.reversed() {
         stack.append(Pending(value: child, parent: Int32(here), depth: item.depth + 1, ownerDirection: resolved))
@@ -96,12 +97,12 @@ package struct BoxTreeDecoder: Sendable {
       embedded: parts.embedded, labels: parts.labels, depth: deepest)
   }
 
-  /// Decodes box node `node` (`object`, last in `parts.nodes`): its type, style, measure, label and children
-  /// array, returned with the node's own `direction` for its children to inherit.
+  /// Decodes box node `node` (`object`'s members, last in `parts.nodes`): its type, style, measure, label and
+  /// children array, returned with the node's own `direction` for its children to inherit.
   private func decodeBox(
-    _ object: JSONObject, node: Int, path base: String, labelled: Bool, into parts: inout Parts
+    _ object: BoxNodeMembers, node: Int, path base: String, labelled: Bool, into parts: inout Parts
   ) throws(SpecDecodingError) -> (values: [JSONValue], direction: Direction) {
-    if let type = object["type"] {
+    if let type = object.type {
       guard case .string("box") = type else {
         throw SpecDecodingError(
           path: JSONPath.member(parts.path(node, base), "type"), message: "expected \"box\", got \(describe(type))")
@@ -111,11 +112,11 @@ package struct BoxTreeDecoder: Sendable {
     var settings: [BoxStyleSetting] = []
     swap(&settings, &parts.settings)
     let direction = try BoxStyleDecoder.decode(
-      object["style"], path: JSONPath.member(parts.path(node, base), "style"), into: &settings)
+      object.style, path: JSONPath.member(parts.path(node, base), "style"), into: &settings)
     swap(&settings, &parts.settings)
     parts.nodes[node].settingsEnd = Int32(parts.settings.count)
     var measured = false
-    if let measure = object["measure"], !measure.isNull {
+    if let measure = object.measure, !measure.isNull {
       parts.measures.append(
         try BoxMeasureDecoder.decode(measure, path: JSONPath.member(parts.path(node, base), "measure")))
       parts.nodes[node].content = .measured(Int32(parts.measures.count - 1))
@@ -123,11 +124,11 @@ package struct BoxTreeDecoder: Sendable {
     }
     if labelled {
       let label = BoxTemplate.Label(
-        id: try optionalString(object, "id", parts.path(node, base)),
-        name: try optionalString(object, "name", parts.path(node, base)))
+        id: try optionalString(object.id, "id", parts.path(node, base)),
+        name: try optionalString(object.name, "name", parts.path(node, base)))
       if label.id != nil || label.name != nil { parts.labels[Int32(node)] = label }
     }
-    guard let children = object["children"], !children.isNull else { return ([], direction) }
+    guard let children = object.children, !children.isNull else { return ([], direction) }
     guard case .array(let array) = children else {
       throw SpecDecodingError(
         path: JSONPath.member(parts.path(node, base), "children"),
@@ -140,11 +141,11 @@ package struct BoxTreeDecoder: Sendable {
     return (array, direction)
   }
 
-  /// An optional string member (null = absent), or an error at `path.key`.
-  private func optionalString(_ object: JSONObject, _ key: String, _ path: @autoclosure () -> String)
+  /// An optional string member `key` whose value is `value` (null = absent), or an error at `path.key`.
+  private func optionalString(_ value: JSONValue?, _ key: String, _ path: @autoclosure () -> String)
     throws(SpecDecodingError) -> String?
   {
-    guard let v = object[key], !v.isNull else { return nil }
+    guard let v = value, !v.isNull else { return nil }
     guard case .string(let s) = v else {
       throw SpecDecodingError(
         path: JSONPath.member(path(), key), message: "expected a string, got \(v.kindDescription)")

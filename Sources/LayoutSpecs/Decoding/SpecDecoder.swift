@@ -99,16 +99,17 @@ package struct SpecDecoder: Sendable {
     return element
   }
 
-  /// A box's own members: its `style` is a Yoga style (decoded by the box layouter), so only the sizes and flex
+  /// A box's own members: its `style` is a Yoga style (decoded into the box's template), so only the sizes and flex
   /// factors that mean the same to a parent Texture spec (numbers and "N%" sizes, flexGrow, flexShrink) are read
   /// as Texture style; everything else in it is left to the flex box.
   @inline(never) static func boxElement(_ f: Fields) throws(SpecDecodingError) -> LayoutElement {
     var texture = JSONObject()
     if case .object(let yoga)? = f.obj["style"] {
-      let shared: Set<String> = [
-        "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flexGrow", "flexShrink",
-      ]
-      for member in yoga.storage where shared.contains(member.key) {
+      for member in yoga.storage {
+        switch member.key {
+        case "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flexGrow", "flexShrink": break
+        default: continue
+        }
         switch member.value {
         case .int, .double: texture[member.key] = member.value
         case .string(let text) where text.hasSuffix("%"): texture[member.key] = member.value
