@@ -91,14 +91,10 @@ import Testing
     #expect(f.frames.filter { $0.type == "box" }.count == 2)
   }
 
-  /// An inner box's `id` must be a string; the failure names its path.
+  /// An inner box's `id` must be a string; decoding the spec fails naming its path.
   @Test func innerBoxIdMustBeAString() throws {
-    do {
-      _ = try flat(#"{"type": "box", "children": [{"type": "box", "id": 7}]}"#, cell(100))
-      Issue.record("expected a failure")
-    } catch let failure as LayoutFailure {
-      #expect(failure.path == "root.children[0].id")
-      #expect(failure.message == "expected a string, got a number")
+    #expect(throws: SpecDecodingError(path: "root.children[0].id", message: "expected a string, got a number")) {
+      try SpecDecoder.decode(json: #"{"type": "box", "children": [{"type": "box", "id": 7}]}"#)
     }
   }
 

@@ -18,7 +18,7 @@ import Testing
     guard case .object(let object) = try JSONParser.parse(Array(json.utf8)) else {
       throw LayoutFailure(path: "", message: "not an object")
     }
-    return LayoutElement(kind: .box(BoxElement(json: object, path: "root")))
+    return LayoutElement(kind: .box(try BoxElement(decoding: .object(object))))
   }
 
   @Test func columnBoxStacksNodeAndAhemText() throws {
@@ -79,16 +79,21 @@ import Testing
     #expect(l.find("n")?.size == Size(210, 30))
   }
 
-  @Test func failuresNameJSONPaths() throws {
-    #expect(throws: LayoutFailure.self) {
-      try layout(#"{"type": "box", "children": [{"type": "bogus"}]}"#, in: cell)
+  /// Box errors are decoding errors (the box is decoded with its spec), naming the JSON path.
+  @Test func decodingFailuresNameJSONPaths() throws {
+    let unknownType =
+      #"unknown element type "bogus" (expected one of "stack", "inset", "overlay", "background", "center", "ratio", "#
+      + #""relative", "absolute", "wrapper", "corner", "node", "text", "image", "box")"#
+    #expect(throws: SpecDecodingError(path: "root.children[0].type", message: unknownType)) {
+      try SpecDecoder.decode(json: #"{"type": "box", "children": [{"type": "bogus"}]}"#)
     }
-    do {
-      _ = try layout(#"{"type": "box", "children": [{"type": "box"}, {"type": "bogus"}]}"#, in: cell)
-      Issue.record("expected a failure")
-    } catch let failure as LayoutFailure {
-      #expect(failure.path == "root.children[1].type")
+    #expect(throws: SpecDecodingError(path: "root.children[1].type", message: unknownType)) {
+      try SpecDecoder.decode(json: #"{"type": "box", "children": [{"type": "box"}, {"type": "bogus"}]}"#)
     }
+  }
+
+  /// A text leaf in a font that is not installed still fails at layout, naming the element's path.
+  @Test func layoutFailuresNameJSONPaths() throws {
     do {
       _ = try layout(
         #"{"type": "box", "children": [{"type": "text", "text": "a", "fontFamily": "no-such-font", "fontSize": 10}]}"#,
@@ -99,10 +104,22 @@ import Testing
     }
   }
 
+  /// Box nodes and the elements embedded in them count towards the spec's depth limit, checked when decoding.
   @Test func depthLimitCoversBoxNodesAndEmbeddedElements() throws {
     var json = #"{"type": "node"}"#
     for _ in 0..<70 { json = #"{"type": "box", "children": ["# + json + "]}" }
-    #expect(throws: LayoutFailure.self) { try layout(json, in: cell) }
+    let path = "root" + String(repeating: ".children[0]", count: 64)
+    #expect(throws: SpecDecodingError(path: path, message: "nodes nest deeper than the limit of 64 levels")) {
+      try SpecDecoder.decode(json: json)
+    }
+    // 63 boxes and a node: exactly 64 levels.
+    var fits = #"{"type": "node"}"#
+    for _ in 0..<63 { fits = #"{"type": "box", "children": ["# + fits + "]}" }
+    let l = try layout(fits, in: cell)
+    #expect(l.size.width == 320)
+    // Below a stack, the box's budget shrinks by the stack's level.
+    let nested = #"{"type": "stack", "children": ["# + fits + "]}"
+    #expect(throws: SpecDecodingError.self) { try SpecDecoder.decode(json: nested) }
   }
 }
 
@@ -111,7 +128,8 @@ import Testing
   @Test func yogaStyleOnABoxInACellSpec() throws {
     // A row box 320 wide: a 40×40 node then a text "aaaa" (Ahem 10 → 40×10) centred on the cross axis:
     // the text's top = (40 − 10) / 2 = 15, its left = 40; the box is 320×40.
-    let json = #"{"type": "box", "id": "row", "style": {"flexDirection": "row", "alignItems": "center"}, "children": ["#
+    let json =
+      #"{"type": "box", "id": "row", "style": {"flexDirection": "row", "alignItems": "center"}, "children": ["#
       + #"{"type": "node", "style": {"width": 40, "height": 40}}, {"type": "text", "id": "t", "text": "aaaa", "#
       + #""fontFamily": "ahem", "fontSize": 10}]}"#
     let spec = try SpecDecoder.decode(json: json)

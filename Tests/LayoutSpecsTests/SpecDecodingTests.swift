@@ -140,8 +140,10 @@ import Testing
       Issue.record("no box")
       return
     }
-    #expect(box.path == "root.children[0]")
-    #expect(box.json["flexDirection"] == .string("row"))
+    // Decoded once: nested one level down, one node; a member outside `style` is not a style property.
+    #expect(box.depth == 2)
+    #expect(box.template.nodes.count == 1)
+    #expect(box.template.settings.isEmpty)
   }
 
   /// Without a box layouter in the environment a box fails with its path; so does text without a measurer.

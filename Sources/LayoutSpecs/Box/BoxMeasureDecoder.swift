@@ -2,9 +2,10 @@ import FlexLayout
 import JSONCodec
 import Typography
 
-/// Decodes a FORMAT.md MEASURE object into a measure (and baseline) function backed by Typography. Pure.
+/// Decodes a FORMAT.md MEASURE object into a `BoxTextMeasure`, whose functions are backed by Typography. Pure;
+/// paths are built only when an error is thrown.
 package enum BoxMeasureDecoder {
-  /// A decoded measure leaf.
+  /// The functions a flex tree calls for a measured leaf.
   package struct Leaf: Sendable {
     /// Measures the leaf's content box.
     package var measure: MeasureFunction
@@ -14,67 +15,31 @@ package enum BoxMeasureDecoder {
     package var minContentWidth: MinContentWidthFunction?
   }
 
-  /// Decodes `value` for a leaf styled `style`; `path` names `value`.
-  package static func decode(_ value: JSONValue, style: Style, path: String) throws(SpecDecodingError) -> Leaf {
+  /// Decodes `value`; `path` names it. A real font's family is looked up when a layout needs it.
+  package static func decode(_ value: JSONValue, path: @autoclosure () -> String) throws(SpecDecodingError)
+    -> BoxTextMeasure
+  {
     guard case .object(let object) = value else {
-      throw SpecDecodingError(path: path, message: "expected an object, got \(value.kindDescription)")
+      throw SpecDecodingError(path: path(), message: "expected an object, got \(value.kindDescription)")
     }
-    let kindPath = JSONPath.member(path, "kind")
-    guard let kindValue = object["kind"] else { throw SpecDecodingError(path: kindPath, message: "missing") }
+    guard let kindValue = object["kind"] else {
+      throw SpecDecodingError(path: JSONPath.member(path(), "kind"), message: "missing")
+    }
     guard case .string(let kind) = kindValue else {
-      throw SpecDecodingError(path: kindPath, message: "expected a string, got \(kindValue.kindDescription)")
+      throw SpecDecodingError(
+        path: JSONPath.member(path(), "kind"), message: "expected a string, got \(kindValue.kindDescription)")
     }
     guard kind == "yoga-text" || kind == "text" else {
       throw SpecDecodingError(
-        path: kindPath, message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
+        path: JSONPath.member(path(), "kind"),
+        message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
     }
-    let text = try string(object, "text", path)
-    let fontSize = try fontSizeValue(object, path)
-    // Both kinds set every character `fontSize` wide, so the longest word is the min-content width.
-    let longestWord = fontSize * Double(text.split(separator: " ").map { $0.unicodeScalars.count }.max() ?? 0)
-    switch kind {
-    case "yoga-text":
-      let isColumn = style.flexDirection.isColumn
-      return Leaf(
-        measure: { width, height in
-          let size = YogaTextMeasure.measure(
-            text: text, fontSize: fontSize, isColumn: isColumn, width: constraint(width), height: constraint(height))
-          return FlexLayout.Size(width: size.width, height: size.height)
-        }, baseline: nil, minContentWidth: { longestWord })
-    case "text":
-      let font = try string(object, "font", path)
-      if font.lowercased() == "ahem" {
-        return Leaf(
-          measure: { width, _ in
-            let size = AhemMeasure.measure(text: text, fontSize: fontSize, width: constraint(width))
-            return FlexLayout.Size(width: size.width, height: size.height)
-          },
-          baseline: { _, _ in 0.8 * fontSize }, minContentWidth: { longestWord })
-      }
-      // A real font, measured as a browser lays out plain text (FORMAT.md: kerning off unless textMetrics says).
-      let face: Font
-      do {
-        face = try FontRegistry.system.font(family: font)
-      } catch {
-        throw SpecDecodingError(path: JSONPath.member(path, "font"), message: "\(error)")
-      }
-      let options = TextOptions(kerning: false)
-      let minContent = text.split(separator: " ").reduce(0.0) { widest, word in
-        max(
-          widest, TextLayout(text: String(word), font: face, size: fontSize, options: options, width: .unbounded).width)
-      }
-      return Leaf(
-        measure: { width, _ in
-          let layout = TextLayout(text: text, font: face, size: fontSize, options: options, width: constraint(width))
-          return FlexLayout.Size(width: layout.width, height: layout.height)
-        },
-        baseline: { width, _ in
-          TextLayout(text: text, font: face, size: fontSize, options: options, width: .exactly(width)).ascender
-        }, minContentWidth: { minContent })
-    default:
-      throw SpecDecodingError(
-        path: kindPath, message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
-    }
+    let text = try string(object, "text", path())
+    let fontSize = try fontSizeValue(object, path())
+    if kind == "yoga-text" { return BoxTextMeasure(kind: .yogaText, text: text, fontSize: fontSize) }
+    let font = try string(object, "font", path())
+    let isAhem = font.lowercased() == "ahem"
+    return BoxTextMeasure(kind: isAhem ? .ahem : .font(font), text: text, fontSize: fontSize)
   }
 
   /// The Typography constraint for an engine offer.
@@ -87,23 +52,29 @@ package enum BoxMeasureDecoder {
   }
 
   /// A required string member.
-  private static func string(_ object: JSONObject, _ key: String, _ path: String) throws(SpecDecodingError)
-    -> String
+  private static func string(_ object: JSONObject, _ key: String, _ path: @autoclosure () -> String)
+    throws(SpecDecodingError) -> String
   {
-    let p = JSONPath.member(path, key)
-    guard let v = object[key] else { throw SpecDecodingError(path: p, message: "missing") }
+    guard let v = object[key] else { throw SpecDecodingError(path: JSONPath.member(path(), key), message: "missing") }
     guard case .string(let s) = v else {
-      throw SpecDecodingError(path: p, message: "expected a string, got \(v.kindDescription)")
+      throw SpecDecodingError(
+        path: JSONPath.member(path(), key), message: "expected a string, got \(v.kindDescription)")
     }
     return s
   }
 
   /// The required positive `fontSize`.
-  private static func fontSizeValue(_ object: JSONObject, _ path: String) throws(SpecDecodingError) -> Double {
-    let p = JSONPath.member(path, "fontSize")
-    guard let v = object["fontSize"] else { throw SpecDecodingError(path: p, message: "missing") }
-    let size = try BoxStyleDecoder.number(v, p)
-    guard size > 0 else { throw SpecDecodingError(path: p, message: "expected a positive number, got \(size)") }
+  private static func fontSizeValue(_ object: JSONObject, _ path: @autoclosure () -> String)
+    throws(SpecDecodingError) -> Double
+  {
+    guard let v = object["fontSize"] else {
+      throw SpecDecodingError(path: JSONPath.member(path(), "fontSize"), message: "missing")
+    }
+    let size = try BoxStyleDecoder.number(v, JSONPath.member(path(), "fontSize"))
+    guard size > 0 else {
+      throw SpecDecodingError(
+        path: JSONPath.member(path(), "fontSize"), message: "expected a positive number, got \(size)")
+    }
     return size
   }
 }

@@ -1,8 +1,8 @@
 import FlexLayout
 import JSONCodec
 
-/// Decodes a FORMAT.md NODE tree into a `FlexTree`. Pure; iterative, so any depth up to `maxDepth` decodes
-/// without deep recursion.
+/// Decodes a FORMAT.md NODE tree into a `BoxTemplate`. Pure; iterative, so any depth up to `maxDepth` decodes
+/// without deep recursion. JSON paths are rebuilt from the nodes decoded so far, only when an error is thrown.
 package struct BoxTreeDecoder: Sendable {
   /// Deepest node nesting accepted by default (the root is depth 1). Layout recursion is bounded by the same
   /// depth; `DeepLayoutRunner` gives deep trees the stack this needs.
@@ -19,144 +19,145 @@ package struct BoxTreeDecoder: Sendable {
     self.maxDepth = maxDepth
   }
 
-  /// The decoded tree.
-  package struct Result: Sendable {
-    /// The nodes.
-    package var tree: FlexTree
-    /// The root node.
-    package var root: NodeIndex
-    /// Number of measured (text) leaves.
-    package var measuredLeafCount: Int
-    /// Deepest nesting found (root = 1).
-    package var depth: Int
-    /// Nodes made by the `embed` function, in the order it was called.
-    package var embeddedNodes: [NodeIndex] = []
-    /// The `id` and `name` of box nodes that have one (decoded only with an `embed` function, i.e. in cells).
-    package var labels: [NodeIndex: Label] = [:]
-  }
-
-  /// A box node's client-chosen `id` and `name`, carried into its `Layout`.
-  package struct Label: Sendable, Equatable {
-    /// The node's `id`, if any.
-    package var id: String?
-    /// The node's `name`, if any.
-    package var name: String?
-  }
-
-  /// Turns a child object whose `type` is not `"box"` (a Texture element), found at a JSON path inside a box node
-  /// laid out in the given (resolved) direction, into the flex style and measure leaf of its node.
-  package typealias Embedder = (JSONObject, String, Direction) throws(SpecDecodingError) -> (
-    style: Style, leaf: BoxMeasureDecoder.Leaf
-  )
+  /// Decodes a child object whose `type` is not `"box"` (a Texture element) at nesting depth `depth` of the box
+  /// tree (the root node is 1); the third argument builds its JSON path.
+  package typealias Embedder = (JSONObject, Int, () -> String) throws(SpecDecodingError) -> LayoutElement
 
   /// One node waiting to be decoded.
   private struct Pending {
     /// The NODE value.
     var value: JSONValue
     /// Parent node, or -1.
-    var parent: NodeIndex
-    /// Index in the parent's children.
-    var childIndex: Int
-    /// Entry in `trail` describing the parent's path, or -1.
-    var parentTrail: Int
+    var parent: Int32
     /// Nesting depth (root = 1).
     var depth: Int
-    /// The parent's resolved direction (the root's owner direction for the root).
+    /// The parent's resolved direction (`.inherit` = the direction the whole box inherits).
     var ownerDirection: Direction
   }
 
+  /// The template being built.
+  private struct Parts {
+    /// Nodes so far (the one being decoded is last).
+    var nodes: [BoxTemplate.Node] = []
+    /// Settings so far.
+    var settings: [BoxStyleSetting] = []
+    /// Measured leaves so far.
+    var measures: [BoxTextMeasure] = []
+    /// Embedded elements so far.
+    var embedded: [BoxTemplate.Embedded] = []
+    /// Labels so far.
+    var labels: [Int32: BoxTemplate.Label] = [:]
+
+    /// The JSON path of node `node`, the root being at `base`.
+    func path(_ node: Int, _ base: String) -> String { BoxTemplate.path(of: node, in: nodes, base: base) }
+  }
+
   /// Decodes `value` (a NODE) whose JSON path is `path` (e.g. `root`). Without `embed`, a child whose `type` is
-  /// not `"box"` is an error; with it, such a child becomes a measured leaf made by `embed`, and box nodes' `id`
-  /// and `name` strings are kept in `labels`. `direction` is the root's owner direction (for `embed`'s direction).
-  package func decode(_ value: JSONValue, path: String, direction: Direction = .ltr, embed: Embedder? = nil)
-    throws(SpecDecodingError) -> Result
+  /// not `"box"` is an error; with it, such a child becomes an embedded element made by `embed`, and box nodes'
+  /// `id` and `name` strings are kept as labels.
+  package func decode(_ value: JSONValue, path: String, embed: Embedder? = nil) throws(SpecDecodingError)
+    -> BoxTemplate
   {
-    var tree = FlexTree()
-    var stack = [
-      Pending(value: value, parent: -1, childIndex: 0, parentTrail: -1, depth: 1, ownerDirection: direction)
-    ]
-    var labels: [NodeIndex: Label] = [:]
-    // Path reconstruction without building a string per node: (parent trail entry, child index).
-    var trail: [(parent: Int, index: Int)] = []
-    var root: NodeIndex = -1
-    var leaves = 0
+    var parts = Parts()
+    var stack = [Pending(value: value, parent: -1, depth: 1, ownerDirection: .inherit)]
     var deepest = 0
-    var embedded: [NodeIndex] = []
-    /// The JSON path of the node recorded at `trailIndex`.
-    func pathOf(_ trailIndex: Int) -> String {
-      var indices: [Int] = []
-      var t = trailIndex
-      while t >= 0 {
-        indices.append(trail[t].index)
-        t = trail[t].parent
-      }
-      var p = path
-      for i in indices.reversed().dropFirst() { p = JSONPath.index(p + ".children", i) }
-      return p
-    }
     while let item = stack.popLast() {
-      trail.append((item.parentTrail, item.childIndex))
-      let here = trail.count - 1
+      let here = parts.nodes.count
+      parts.nodes.append(
+        BoxTemplate.Node(parent: item.parent, settingsEnd: Int32(parts.settings.count), content: .box))
       guard item.depth <= maxDepth else {
         throw SpecDecodingError(
-          path: pathOf(here), message: "nodes nest deeper than the limit of \(maxDepth) levels")
+          path: parts.path(here, path), message: "nodes nest deeper than the limit of \(maxDepth) levels")
       }
       deepest = max(deepest, item.depth)
       guard case .object(let object) = item.value else {
-        throw SpecDecodingError(path: pathOf(here), message: "expected an object, got \(item.value.kindDescription)")
+        throw SpecDecodingError(
+          path: parts.path(here, path), message: "expected an object, got \(item.value.kindDescription)")
       }
-      if item.parent >= 0, let embed, case .string(let type)? = object["type"], type != "box" {
-        let made = try embed(object, pathOf(here), item.ownerDirection)
-        let node = tree.addNode(
-          style: made.style, measure: made.leaf.measure, baseline: made.leaf.baseline,
-          minContentWidth: made.leaf.minContentWidth)
-        tree.appendChild(node, to: item.parent)
-        embedded.append(node)
-        leaves += 1
+      let members = BoxNodeMembers(object)
+      if item.parent >= 0, let embed, case .string(let type)? = members.type, type != "box" {
+        let element = try embed(object, item.depth, { parts.path(here, path) })
+        let (measured, settings) = EmbeddedFlexItem.split(element)
+        parts.settings += settings
+        parts.embedded.append(
+          BoxTemplate.Embedded(element: measured, direction: item.ownerDirection, depth: Int32(item.depth)))
+        parts.nodes[here].settingsEnd = Int32(parts.settings.count)
+        parts.nodes[here].content = .embedded(Int32(parts.embedded.count - 1))
         continue
       }
-      if let type = object["type"] {
-        guard case .string("box") = type else {
-          throw SpecDecodingError(
-            path: JSONPath.member(pathOf(here), "type"), message: "expected \"box\", got \(describe(type))")
-        }
-      }
-      let style = try BoxStyleDecoder.decode(
-        object["style"], defaults: defaults, path: JSONPath.member(pathOf(here), "style"))
-      var leaf: BoxMeasureDecoder.Leaf?
-      if let measure = object["measure"], !measure.isNull {
-        leaf = try BoxMeasureDecoder.decode(measure, style: style, path: JSONPath.member(pathOf(here), "measure"))
-        leaves += 1
-      }
-      let node = tree.addNode(
-        style: style, measure: leaf?.measure, baseline: leaf?.baseline, minContentWidth: leaf?.minContentWidth)
-      if item.parent >= 0 { tree.appendChild(node, to: item.parent) } else { root = node }
-      if embed != nil {
-        let fields = Fields(object, pathOf(here))
-        let label = Label(id: try fields.string("id"), name: try fields.string("name"))
-        if label.id != nil || label.name != nil { labels[node] = label }
-      }
-      let resolved = style.direction == .inherit ? item.ownerDirection : style.direction
-      if let children = object["children"], !children.isNull {
-        guard case .array(let array) = children else {
-          throw SpecDecodingError(
-            path: JSONPath.member(pathOf(here), "children"),
-            message: "expected an array, got \(children.kindDescription)")
-        }
-        if leaf != nil && !array.isEmpty {
-          throw SpecDecodingError(
-            path: JSONPath.member(pathOf(here), "children"), message: "a node with a measure has no children")
-        }
-        for (i, child) in array.enumerated().reversed() {
-          stack.append(
-            Pending(
-              value: child, parent: node, childIndex: i, parentTrail: here, depth: item.depth + 1,
-              ownerDirection: resolved))
-        }
+      let children = try decodeBox(members, node: here, path: path, labelled: embed != nil, into: &parts)
+      let resolved = children.direction == .inherit ? item.ownerDirection : children.direction
+      for child in children.values.reversed() {
+        stack.append(Pending(value: child, parent: Int32(here), depth: item.depth + 1, ownerDirection: resolved))
       }
     }
-    return Result(
-      tree: tree, root: root, measuredLeafCount: leaves, depth: deepest, embeddedNodes: embedded, labels: labels)
+    return BoxTemplate(
+      defaults: defaults, nodes: Self.trimmed(parts.nodes), settings: Self.trimmed(parts.settings),
+      measures: parts.measures,
+      embedded: parts.embedded, labels: parts.labels, depth: deepest)
+  }
+
+  /// Decodes box node `node` (`object`'s members, last in `parts.nodes`): its type, style, measure, label and
+  /// children array, returned with the node's own `direction` for its children to inherit.
+  private func decodeBox(
+    _ object: BoxNodeMembers, node: Int, path base: String, labelled: Bool, into parts: inout Parts
+  ) throws(SpecDecodingError) -> (values: [JSONValue], direction: Direction) {
+    if let type = object.type {
+      guard case .string("box") = type else {
+        throw SpecDecodingError(
+          path: JSONPath.member(parts.path(node, base), "type"), message: "expected \"box\", got \(describe(type))")
+      }
+    }
+    // Moved out (not copied) so that the lazy path may read `parts` while they grow.
+    var settings: [BoxStyleSetting] = []
+    swap(&settings, &parts.settings)
+    let direction = try BoxStyleDecoder.decode(
+      object.style, path: JSONPath.member(parts.path(node, base), "style"), into: &settings)
+    swap(&settings, &parts.settings)
+    parts.nodes[node].settingsEnd = Int32(parts.settings.count)
+    var measured = false
+    if let measure = object.measure, !measure.isNull {
+      parts.measures.append(
+        try BoxMeasureDecoder.decode(measure, path: JSONPath.member(parts.path(node, base), "measure")))
+      parts.nodes[node].content = .measured(Int32(parts.measures.count - 1))
+      measured = true
+    }
+    if labelled {
+      let label = BoxTemplate.Label(
+        id: try optionalString(object.id, "id", parts.path(node, base)),
+        name: try optionalString(object.name, "name", parts.path(node, base)))
+      if label.id != nil || label.name != nil { parts.labels[Int32(node)] = label }
+    }
+    guard let children = object.children, !children.isNull else { return ([], direction) }
+    guard case .array(let array) = children else {
+      throw SpecDecodingError(
+        path: JSONPath.member(parts.path(node, base), "children"),
+        message: "expected an array, got \(children.kindDescription)")
+    }
+    if measured && !array.isEmpty {
+      throw SpecDecodingError(
+        path: JSONPath.member(parts.path(node, base), "children"), message: "a node with a measure has no children")
+    }
+    return (array, direction)
+  }
+
+  /// An optional string member `key` whose value is `value` (null = absent), or an error at `path.key`.
+  private func optionalString(_ value: JSONValue?, _ key: String, _ path: @autoclosure () -> String)
+    throws(SpecDecodingError) -> String?
+  {
+    guard let v = value, !v.isNull else { return nil }
+    guard case .string(let s) = v else {
+      throw SpecDecodingError(
+        path: JSONPath.member(path(), key), message: "expected a string, got \(v.kindDescription)")
+    }
+    return JSONStrings.detached(s)
+  }
+
+  /// A copy of `array` without spare capacity (a template lives as long as its spec).
+  private static func trimmed<T>(_ array: [T]) -> [T] {
+    [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+      count = buffer.initialize(fromContentsOf: array)
+    }
   }
 
   /// A short rendering of a JSON value for messages.

@@ -145,11 +145,15 @@ package enum FormatCaseLayout {
       }
     }
     guard let rootValue = object["root"] else { throw SpecDecodingError(path: "root", message: "missing") }
-    let decoded = try BoxTreeDecoder(defaults: defaults, maxDepth: maxDepth).decode(rootValue, path: "root")
+    let template = try BoxTreeDecoder(defaults: defaults, maxDepth: maxDepth).decode(rootValue, path: "root")
+    // Without an embedder a template has no embedded elements.
+    let tree = try template.makeTree(base: "root") { _, _ in
+      BoxMeasureDecoder.Leaf(measure: { _, _ in FlexLayout.Size(width: 0, height: 0) })
+    }
     return Prepared(
-      tree: decoded.tree, root: decoded.root, availableWidth: width, availableHeight: height,
-      config: defaults.layoutConfig(pointScaleFactor: scale), measuredLeafCount: decoded.measuredLeafCount,
-      switches: switches, depth: decoded.depth)
+      tree: tree, root: 0, availableWidth: width, availableHeight: height,
+      config: defaults.layoutConfig(pointScaleFactor: scale), measuredLeafCount: template.measuredLeafCount,
+      switches: switches, depth: template.depth)
   }
 
   /// The FRAME JSON of `node`'s subtree (children in order, `display: none` ones as zeros). Iterative.

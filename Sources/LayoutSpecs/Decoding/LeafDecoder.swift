@@ -25,7 +25,7 @@ enum LeafDecoder {
   /// A text leaf: `text` (required), `fontFamily`, `fontSize`, `fontWeight`, `lineHeight` (points or "normal"),
   /// `maxLines`, `truncation` ("tail", "clip", "none"), `truncationString`, `alignment`, `color`.
   @inline(never) static func text(_ f: Fields) throws(SpecDecodingError) -> TextLeaf {
-    let text = try f.requiredString("text")
+    let text = JSONStrings.detached(try f.requiredString("text"))
     var leaf = TextLeaf(text: text, fontFamily: try f.string("fontFamily") ?? "Ahem", fontSize: 16)
     if let size = try f.number("fontSize") {
       guard size > 0 else {

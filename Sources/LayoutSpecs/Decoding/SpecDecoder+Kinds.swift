@@ -13,7 +13,8 @@ extension SpecDecoder {
     case "relative": return try relative(f, depth: depth)
     case "absolute", "wrapper": return try childList(type, f, depth: depth)
     case "corner": return try corner(f, depth: depth)
-    case "node", "text", "image", "box": return try Self.leaf(type, f)
+    case "node", "text", "image": return try Self.leaf(type, f)
+    case "box": return try box(f, depth: depth)
     default: throw Self.unknownType(type, f)
     }
   }
@@ -27,13 +28,17 @@ extension SpecDecoder {
         + "\"text\", \"image\", \"box\")")
   }
 
-  /// Leaves: node, text, image, and box (kept as JSON).
+  /// A flex box, decoded once into its template (its Texture elements with this decoder's limits).
+  @inline(never) private func box(_ f: Fields, depth: Int) throws(SpecDecodingError) -> LayoutElement.Kind {
+    .box(try BoxElement(decoding: .object(f.obj), path: f.path, depth: depth, limits: limits))
+  }
+
+  /// Leaves: node, text and image.
   @inline(never) static func leaf(_ type: String, _ f: Fields) throws(SpecDecodingError) -> LayoutElement.Kind {
     switch type {
     case "node": return .node(try LeafDecoder.node(f))
     case "text": return .text(try LeafDecoder.text(f))
-    case "image": return .image(try LeafDecoder.image(f))
-    default: return .box(BoxElement(json: f.obj, path: f.path))
+    default: return .image(try LeafDecoder.image(f))
     }
   }
 

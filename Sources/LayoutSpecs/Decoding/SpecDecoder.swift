@@ -21,7 +21,7 @@ import JSONCodec
 /// - `text`: `text` (required), `fontFamily` ["Ahem"], `fontSize` [16], `fontWeight` [400], `lineHeight`
 ///   ["normal" | points], `maxLines` [0 = unlimited], `truncation` [tail|clip|none], `truncationString` ["…"],
 ///   `alignment` [natural|left|center|right|justified], `color`?.
-/// - `box`: kept as JSON for the flex-box lowering (`BoxElement`).
+/// - `box`: a FORMAT.md node tree, decoded once into a `BoxTemplate` (`BoxElement`); its errors are decoding errors.
 /// Numbers are JSON numbers; the string `"inf"` is accepted where infinity means something (insets, `maxWidth`,
 /// `maxHeight`); NaN (`"nan"`) is always rejected. Limits: `Limits.maxDepth` nesting, `Limits.maxElements` elements.
 package struct SpecDecoder: Sendable {
@@ -99,14 +99,17 @@ package struct SpecDecoder: Sendable {
     return element
   }
 
-  /// A box's own members: its `style` is a Yoga style (decoded by the box layouter), so only the sizes and flex
+  /// A box's own members: its `style` is a Yoga style (decoded into the box's template), so only the sizes and flex
   /// factors that mean the same to a parent Texture spec (numbers and "N%" sizes, flexGrow, flexShrink) are read
   /// as Texture style; everything else in it is left to the flex box.
   @inline(never) static func boxElement(_ f: Fields) throws(SpecDecodingError) -> LayoutElement {
     var texture = JSONObject()
     if case .object(let yoga)? = f.obj["style"] {
-      let shared: Set<String> = ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flexGrow", "flexShrink"]
-      for member in yoga.storage where shared.contains(member.key) {
+      for member in yoga.storage {
+        switch member.key {
+        case "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flexGrow", "flexShrink": break
+        default: continue
+        }
         switch member.value {
         case .int, .double: texture[member.key] = member.value
         case .string(let text) where text.hasSuffix("%"): texture[member.key] = member.value

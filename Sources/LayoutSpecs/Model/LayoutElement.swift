@@ -116,8 +116,8 @@ package struct LayoutElement: Sendable, Equatable {
     }
   }
 
-  /// True when layouts of this element are worth caching below the root: text (shaping is costly), boxes (laid
-  /// out from their JSON) and stacks (they measure their children several times). Single-child specs recompute
+  /// True when layouts of this element are worth caching below the root: text (shaping is costly), boxes (a whole
+  /// flex layout of their template) and stacks (they measure their children several times). Single-child specs recompute
   /// quickly from their children's cached layouts, and plain nodes and images size themselves faster than a
   /// cache lookup. The root of a layout is always cached. Measured on the bench's photo cell (first layout
   /// against caching off, relayout after one text edit): this choice +5%, 8.8 µs; every spec +7%, 8.4 µs; text

@@ -1,19 +1,43 @@
 import JSONCodec
 
-/// A Yoga-style flex box (`{"type":"box", …}`) as carried in a cell's spec. Pure value.
+/// A Yoga-style flex box (`{"type":"box", …}`) as carried in a cell's spec: decoded once, when the spec is, into a
+/// shared immutable `BoxTemplate`. Pure value; keeps no JSON.
 ///
-/// The box's own decoding and its lowering to FlexLayout live in `LayoutSpecs/Box/` (written separately); this
-/// module keeps the box's JSON object and JSON path so that code can decode it, and lays it out through
-/// `LayoutEnvironment.layoutBox`.
+/// Laid out through `LayoutEnvironment.layoutBox` (`FlexBoxLayouter`), which builds a flex tree from the template
+/// for each layout.
 package struct BoxElement: Sendable, Equatable {
-  /// The box's JSON object, exactly as received.
-  package var json: JSONObject
-  /// JSON path of the box, e.g. `root.children[1]`, for error messages.
-  package var path: String
+  /// The decoded tree.
+  package var template: BoxTemplate
+  /// Nesting depth of the box element in its spec (the spec's root is 1); box nodes and embedded elements below
+  /// it count on from here against the depth limit.
+  package var depth: Int
 
-  /// A box from its JSON object and path.
-  package init(json: JSONObject, path: String) {
-    self.json = json
-    self.path = path
+  /// A box from its template and depth.
+  package init(template: BoxTemplate, depth: Int) {
+    self.template = template
+    self.depth = depth
+  }
+
+  /// Decodes the box object `value` found at `path` and nesting depth `depth` within `limits` (Yoga defaults;
+  /// Texture elements inside it are decoded with `SpecDecoder`).
+  package init(decoding value: JSONValue, path: String = "root", depth: Int = 1, limits: SpecDecoder.Limits = .default)
+    throws(SpecDecodingError)
+  {
+    let budget = limits.maxDepth - depth + 1
+    guard budget >= 1 else {
+      throw SpecDecodingError(path: path, message: "nesting deeper than the maximum of \(limits.maxDepth) elements")
+    }
+    let embed: BoxTreeDecoder.Embedder = { (object, nodeDepth, path) throws(SpecDecodingError) in
+      // The element's own nesting depth in the whole spec.
+      let allowed = limits.maxDepth - (depth + nodeDepth - 1) + 1
+      guard allowed >= 1 else {
+        throw SpecDecodingError(
+          path: path(), message: "nesting deeper than the maximum of \(limits.maxDepth) elements")
+      }
+      return try SpecDecoder.decode(
+        .object(object), path: path(), limits: SpecDecoder.Limits(maxDepth: allowed, maxElements: limits.maxElements))
+    }
+    template = try BoxTreeDecoder(defaults: .yoga, maxDepth: budget).decode(value, path: path, embed: embed)
+    self.depth = depth
   }
 }

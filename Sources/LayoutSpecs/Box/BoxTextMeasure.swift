@@ -1,0 +1,149 @@
+import FlexLayout
+import Synchronization
+import Typography
+
+/// A FORMAT.md MEASURE object (`yoga-text`, or `text` in Ahem or a real font), decoded once and shared by every
+/// layout of its box. Immutable apart from a real font's lazily filled min-content cache; thread-safe.
+///
+/// `leaf(style:fontPath:)` makes the measure, baseline and min-content functions a flex tree calls. Ahem and
+/// yoga-text functions capture only this object, so making them allocates nothing.
+package final class BoxTextMeasure: Sendable, Equatable {
+  /// How the text is measured.
+  package enum Kind: Sendable, Equatable {
+    /// Yoga's test measure (`YogaTextMeasure`).
+    case yogaText
+    /// The Ahem font: every character `fontSize` wide.
+    case ahem
+    /// A real font family, found in `FontRegistry.system` when a layout needs it.
+    case font(String)
+  }
+
+  /// The text.
+  package let text: String
+  /// Font size in points (positive).
+  package let fontSize: Double
+  /// The real font, for `.font`; nil for Ahem and yoga-text.
+  private let font: RealFont?
+  /// True for yoga-text.
+  private let isYogaText: Bool
+
+  /// A real font family and the widest word of the text in it, computed on first use.
+  private final class RealFont: Sendable {
+    /// The family, found in `FontRegistry.system` when a layout needs it.
+    let family: String
+    /// The widest word, points, once computed (the family always resolves to the same face).
+    let widestWord = Mutex<Double?>(nil)
+
+    /// A font of `family`.
+    init(family: String) { self.family = family }
+  }
+
+  /// A measure of `text` in `kind` at `fontSize` points.
+  package init(kind: Kind, text: String, fontSize: Double) {
+    self.text = JSONStrings.detached(text)
+    self.fontSize = fontSize
+    isYogaText = kind == .yogaText
+    if case .font(let family) = kind { font = RealFont(family: JSONStrings.detached(family)) } else { font = nil }
+  }
+
+  /// How the text is measured.
+  package var kind: Kind {
+    if let font { return .font(font.family) }
+    return isYogaText ? .yogaText : .ahem
+  }
+
+  /// The longest space-separated word's width for yoga-text and Ahem (`fontSize` per Unicode scalar), points;
+  /// one scan of the text, made only when an automatic minimum size asks for it.
+  package var longestWord: Double { fontSize * Double(Self.longestWordScalars(text)) }
+
+  /// Equal kind, text and font size.
+  package static func == (lhs: BoxTextMeasure, rhs: BoxTextMeasure) -> Bool {
+    lhs === rhs || (lhs.kind == rhs.kind && lhs.text == rhs.text && lhs.fontSize == rhs.fontSize)
+  }
+
+  /// Unicode scalars in the longest run of non-space characters (words split at `" "`), in one scan.
+  package static func longestWordScalars(_ text: String) -> Int {
+    var longest = 0
+    var current = 0
+    var isASCII = true
+    for byte in text.utf8 {
+      if byte >= 0x80 {
+        isASCII = false
+        break
+      }
+      if byte == UInt8(ascii: " ") {
+        longest = max(longest, current)
+        current = 0
+      } else {
+        current += 1
+      }
+    }
+    if isASCII { return max(longest, current) }
+    // A space followed by a combining mark is one character, not a separator, as `split(separator: " ")` sees it.
+    longest = 0
+    current = 0
+    for character in text {
+      if character == " " {
+        longest = max(longest, current)
+        current = 0
+      } else {
+        current += character.unicodeScalars.count
+      }
+    }
+    return max(longest, current)
+  }
+
+  /// The flex-tree functions of this measure for a node styled `style`; a real font that is not installed is an
+  /// error at `fontPath` (the `font` member).
+  package func leaf(style: Style, fontPath: @autoclosure () -> String) throws(SpecDecodingError)
+    -> BoxMeasureDecoder.Leaf
+  {
+    switch kind {
+    case .yogaText:
+      let isColumn = style.flexDirection.isColumn
+      return BoxMeasureDecoder.Leaf(
+        measure: { [self] width, height in
+          let size = YogaTextMeasure.measure(
+            text: text, fontSize: fontSize, isColumn: isColumn, width: BoxMeasureDecoder.constraint(width),
+            height: BoxMeasureDecoder.constraint(height))
+          return FlexLayout.Size(width: size.width, height: size.height)
+        }, baseline: nil, minContentWidth: { [self] in longestWord })
+    case .ahem:
+      return BoxMeasureDecoder.Leaf(
+        measure: { [self] width, _ in
+          let size = AhemMeasure.measure(text: text, fontSize: fontSize, width: BoxMeasureDecoder.constraint(width))
+          return FlexLayout.Size(width: size.width, height: size.height)
+        },
+        baseline: { [self] _, _ in 0.8 * fontSize }, minContentWidth: { [self] in longestWord })
+    case .font(let family):
+      // A real font, measured as a browser lays out plain text (FORMAT.md: kerning off unless textMetrics says).
+      let face: Font
+      do {
+        face = try FontRegistry.system.font(family: family)
+      } catch {
+        throw SpecDecodingError(path: fontPath(), message: "\(error)")
+      }
+      let options = TextOptions(kerning: false)
+      return BoxMeasureDecoder.Leaf(
+        measure: { [self] width, _ in
+          let layout = TextLayout(
+            text: text, font: face, size: fontSize, options: options, width: BoxMeasureDecoder.constraint(width))
+          return FlexLayout.Size(width: layout.width, height: layout.height)
+        },
+        baseline: { [self] width, _ in
+          TextLayout(text: text, font: face, size: fontSize, options: options, width: .exactly(width)).ascender
+        }, minContentWidth: { [self] in widestWord(face, options) })
+    }
+  }
+
+  /// The widest word of the text in `face`, points; computed once (the family always resolves to the same face).
+  private func widestWord(_ face: Font, _ options: TextOptions) -> Double {
+    guard let font else { return longestWord }
+    if let known = font.widestWord.withLock({ $0 }) { return known }
+    let widest = text.split(separator: " ").reduce(0.0) { widest, word in
+      max(widest, TextLayout(text: String(word), font: face, size: fontSize, options: options, width: .unbounded).width)
+    }
+    font.widestWord.withLock { $0 = widest }
+    return widest
+  }
+}
