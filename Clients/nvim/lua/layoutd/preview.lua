@@ -229,8 +229,11 @@ function Preview:schedule()
 end
 
 function Preview:_error(message)
-  self.last_error = message
   layoutd._log('preview ' .. self.title .. ': ' .. message)
+  if self.closed then
+    return -- answers still arriving for a closed preview (its session is disposed)
+  end
+  self.last_error = message
   vim.notify('layoutd: ' .. message, vim.log.levels.ERROR)
 end
 
@@ -282,6 +285,10 @@ function Preview:refresh()
       return
     end
     snapshot.ranges = ranges
+    if self.closed then
+      finish()
+      return
+    end
     local vh = self.viewport.height
     local ctx = (layoutd.config.context_screens or 0) * vh
     local y = ranges.contentOffset.y
@@ -776,7 +783,11 @@ function M.get(buf)
     if previews[buf] then
       return previews[buf]
     end
-    return last_buf and previews[last_buf] or nil
+    if last_buf and previews[last_buf] then
+      return previews[last_buf]
+    end
+    local _, any = next(previews)
+    return any
   end
   return previews[buf]
 end
