@@ -147,6 +147,13 @@ function M.ensure_client()
       if M.client and M.client.exited then
         M.client = nil
       end
+      -- Previews show that their daemon is gone.
+      local ok_preview, preview = pcall(require, 'layoutd.preview')
+      if ok_preview then
+        for _, p in pairs(preview.all()) do
+          p:schedule()
+        end
+      end
     end,
   })
   if not client then

@@ -641,7 +641,7 @@ function Preview:close(opts)
   if (not opts or opts.dispose ~= false) and self.client:is_running() then
     self.client:request('session/dispose', { sessionId = self.session })
   end
-  if vim.api.nvim_buf_is_valid(self.buf) then
+  if not (opts and opts.wiping) and vim.api.nvim_buf_is_valid(self.buf) then
     pcall(vim.api.nvim_buf_delete, self.buf, { force = true })
   end
 end
@@ -734,7 +734,7 @@ function M.open(file, opts)
     buffer = buf,
     once = true,
     callback = function()
-      self:close()
+      self:close({ wiping = true })
     end,
   })
   self:_map_keys()
