@@ -5,6 +5,8 @@ local layoutd = require('layoutd')
 
 local M = {}
 
+local islist = vim.islist or vim.tbl_islist -- vim.islist: 0.10+; vim.tbl_islist: 0.7 (deprecated later)
+
 local previews = {} -- bufnr -> Preview
 local last_buf = nil
 local ns = vim.api.nvim_create_namespace('layoutd_preview')
@@ -45,12 +47,12 @@ function M.parse_scenario(text, name)
   end
   local scenario = { viewport = { width = 320, height = 480 }, session = {}, rows = {}, changes = {} }
   local entries
-  if vim.tbl_islist(doc) and next(doc) ~= nil then
+  if islist(doc) and next(doc) ~= nil then
     entries = doc
   elseif doc.type ~= nil then
     entries = { { cell = doc } }
   elseif doc.rows ~= nil then
-    if type(doc.rows) ~= 'table' or (next(doc.rows) ~= nil and not vim.tbl_islist(doc.rows)) then
+    if type(doc.rows) ~= 'table' or (next(doc.rows) ~= nil and not islist(doc.rows)) then
       return nil, name .. ': "rows" must be an array'
     end
     entries = doc.rows
