@@ -1,0 +1,810 @@
+-- The preview buffer: one layoutd session drawn as text boxes (row id, height, interface state), scrolled with
+-- buffer-local keys that drive table/scrollBy, table/scrollToOffset and table/scrollToRow, redrawn on
+-- cell/interfaceStateChanged, table/heightChanged, table/didCommit and table/contentOffsetChanged.
+local layoutd = require('layoutd')
+
+local M = {}
+
+local islist = vim.islist or vim.tbl_islist -- vim.islist: 0.10+; vim.tbl_islist: 0.7 (deprecated later)
+
+local previews = {} -- bufnr -> Preview
+local last_buf = nil
+local ns = vim.api.nvim_create_namespace('layoutd_preview')
+
+local function define_highlights()
+  for name, target in pairs({
+    LayoutdHeader = 'Title',
+    LayoutdViewport = 'Statement',
+    LayoutdRowId = 'Identifier',
+    LayoutdVisible = 'String',
+    LayoutdDisplay = 'Type',
+    LayoutdPreload = 'Special',
+    LayoutdDim = 'Comment',
+    LayoutdNote = 'WarningMsg',
+    LayoutdError = 'ErrorMsg',
+  }) do
+    vim.cmd('highlight default link ' .. name .. ' ' .. target)
+  end
+end
+
+-- Scenario files ----------------------------------------------------------------------------------
+
+local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring' }
+
+--- Parses a scenario or cell-spec document (JSON text). Returns {viewport, session, rows, changes} or nil, err.
+--- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "rows": [ROW], "changes"?};
+--- a single SPEC (an object with "type"); a JSON array of ROWs. ROW is {"id"?, "cell": SPEC, "repeat"?,
+--- "neverShowPlaceholders"?} or a bare SPEC. CHANGE is {"afterMs", "row", "cell"?} or {"afterMs", "row", "element",
+--- "spec"}: a cell/setNeedsLayout sent that long after the preview opened.
+function M.parse_scenario(text, name)
+  name = name or 'scenario'
+  local ok, doc = pcall(vim.fn.json_decode, text)
+  if not ok then
+    return nil, name .. ': not a JSON document: ' .. tostring(doc)
+  end
+  if type(doc) ~= 'table' then
+    return nil, name .. ': expected an object or an array'
+  end
+  local scenario = { viewport = { width = 320, height = 480 }, session = {}, rows = {}, changes = {} }
+  local entries
+  if islist(doc) and next(doc) ~= nil then
+    entries = doc
+  elseif doc.type ~= nil then
+    entries = { { cell = doc } }
+  elseif doc.rows ~= nil then
+    if type(doc.rows) ~= 'table' or (next(doc.rows) ~= nil and not islist(doc.rows)) then
+      return nil, name .. ': "rows" must be an array'
+    end
+    entries = doc.rows
+    if doc.viewport ~= nil then
+      if type(doc.viewport) ~= 'table' or type(doc.viewport.width) ~= 'number' or type(doc.viewport.height) ~= 'number' then
+        return nil, name .. ': "viewport" must be {"width": number, "height": number}'
+      end
+      scenario.viewport = { width = doc.viewport.width, height = doc.viewport.height }
+    end
+    for _, key in ipairs(SESSION_KEYS) do
+      if doc[key] ~= nil then
+        scenario.session[key] = doc[key]
+      end
+    end
+    if doc.changes ~= nil then
+      if type(doc.changes) ~= 'table' then
+        return nil, name .. ': "changes" must be an array'
+      end
+      for i, change in ipairs(doc.changes) do
+        if type(change) ~= 'table' or change.row == nil then
+          return nil, string.format('%s: changes[%d]: missing "row"', name, i - 1)
+        end
+        scenario.changes[#scenario.changes + 1] = change
+      end
+    end
+  else
+    return nil, name .. ': expected a scenario {"rows": [...]}, a cell spec {"type": ...} or an array of rows'
+  end
+  for i, entry in ipairs(entries) do
+    if type(entry) ~= 'table' then
+      return nil, string.format('%s: rows[%d]: expected an object', name, i - 1)
+    end
+    local row
+    if entry.cell ~= nil then
+      row = { cell = entry.cell, id = entry.id, neverShowPlaceholders = entry.neverShowPlaceholders }
+    elseif entry.type ~= nil then
+      row = { cell = entry }
+    else
+      return nil, string.format('%s: rows[%d]: missing "cell"', name, i - 1)
+    end
+    local count = entry.cell ~= nil and entry['repeat'] or nil
+    if count ~= nil then
+      if type(count) ~= 'number' or count < 1 or count % 1 ~= 0 then
+        return nil, string.format('%s: rows[%d].repeat: expected a positive integer', name, i - 1)
+      end
+      for k = 1, count do
+        scenario.rows[#scenario.rows + 1] = {
+          cell = row.cell,
+          id = row.id and (row.id .. '-' .. k) or nil,
+          neverShowPlaceholders = row.neverShowPlaceholders,
+        }
+      end
+    else
+      scenario.rows[#scenario.rows + 1] = row
+    end
+  end
+  return scenario
+end
+
+-- Formatting --------------------------------------------------------------------------------------
+
+local function fmt(n)
+  if type(n) ~= 'number' then
+    return '?'
+  end
+  if n == math.floor(n) then
+    return string.format('%d', n)
+  end
+  local s = string.format('%.2f', n):gsub('0+$', ''):gsub('%.$', '')
+  return s
+end
+M.fmt = fmt
+
+local function width_of(s)
+  return vim.fn.strdisplaywidth(s)
+end
+
+local function pad(s, w)
+  local d = w - width_of(s)
+  if d > 0 then
+    return s .. string.rep(' ', d)
+  end
+  return s
+end
+
+local function has(list, item)
+  if type(list) ~= 'table' then
+    return false
+  end
+  for _, v in ipairs(list) do
+    if v == item then
+      return true
+    end
+  end
+  return false
+end
+
+--- The interface state as text, strongest first: "visible · display · preload", or "measured".
+function M.state_text(state)
+  local parts = {}
+  for _, s in ipairs({ 'visible', 'display', 'preload' }) do
+    if has(state, s) then
+      parts[#parts + 1] = s
+    end
+  end
+  if #parts == 0 then
+    return 'measured'
+  end
+  return table.concat(parts, ' · ')
+end
+
+local function state_group(state)
+  if has(state, 'visible') then
+    return 'LayoutdVisible'
+  elseif has(state, 'display') then
+    return 'LayoutdDisplay'
+  elseif has(state, 'preload') then
+    return 'LayoutdPreload'
+  end
+  return 'LayoutdDim'
+end
+
+-- Preview -----------------------------------------------------------------------------------------
+
+local Preview = {}
+Preview.__index = Preview
+
+function Preview:_log_event(method, params)
+  self.stats[method] = (self.stats[method] or 0) + 1
+end
+
+function Preview:_on_notification(method, params)
+  if self.closed then
+    return
+  end
+  self:_log_event(method, params)
+  if method == 'cell/interfaceStateChanged' then
+    self.states[params.rowId] = params.newState
+  elseif method == 'table/heightChanged' then
+    local note = { old = params.oldHeight, new = params.newHeight, at = vim.loop.now() }
+    self.notes[params.rowId] = note
+    self.content_size = params.contentSize or self.content_size
+    local ms = layoutd.config.note_ms or 0
+    if ms > 0 then
+      vim.defer_fn(function()
+        if self.notes[params.rowId] == note then
+          self.notes[params.rowId] = nil
+          self:schedule()
+        end
+      end, ms)
+    end
+  elseif method == 'table/didCommit' or method == 'table/contentSizeChanged' then
+    self.content_size = params.contentSize or self.content_size
+  elseif method == 'table/contentOffsetChanged' then
+    local old, new = params.oldContentOffset, params.contentOffset
+    if type(new) == 'table' then
+      self.offset = new.y
+    end
+    self.anchor_note = string.format('anchored: offset %s → %s', fmt(old and old.y), fmt(new and new.y))
+  elseif method == 'cell/didDisplay' then
+    return
+  end
+  self:schedule()
+end
+
+--- Coalesces redraws: notifications arrive in bursts (one per row on a scroll).
+function Preview:schedule()
+  if self.closed or self.scheduled then
+    return
+  end
+  self.scheduled = true
+  vim.schedule(function()
+    self.scheduled = false
+    self:refresh()
+  end)
+end
+
+function Preview:_error(message)
+  layoutd._log('preview ' .. self.title .. ': ' .. message)
+  if self.closed then
+    return -- answers still arriving for a closed preview (its session is disposed)
+  end
+  self.last_error = message
+  vim.notify('layoutd: ' .. message, vim.log.levels.ERROR)
+end
+
+--- Asks the daemon for the ranges, the content size and the rows around the viewport, then draws.
+function Preview:refresh()
+  if self.closed then
+    return
+  end
+  if self.inflight then
+    self.dirty = true
+    return
+  end
+  local client = self.client
+  if not client:is_running() then
+    self:render()
+    return
+  end
+  self.inflight, self.dirty = true, false
+  local snapshot, remaining, failed = {}, 2, nil
+  local function finish()
+    remaining = remaining - 1
+    if remaining > 0 then
+      return
+    end
+    self.inflight = false
+    if failed then
+      self:_error(failed)
+    else
+      self:_apply(snapshot)
+    end
+    self:render()
+    if self.dirty then
+      self:schedule()
+    end
+  end
+  local sid = self.session
+  client:request('table/contentSize', { sessionId = sid }, function(err, res)
+    if err then
+      failed = failed or err.message
+    else
+      snapshot.content_size = res
+    end
+    finish()
+  end)
+  local id = client:request('table/ranges', { sessionId = sid }, function(err, ranges)
+    if err then
+      failed = failed or err.message
+      finish()
+      return
+    end
+    snapshot.ranges = ranges
+    if self.closed then
+      finish()
+      return
+    end
+    local vh = self.viewport.height
+    local ctx = (layoutd.config.context_screens or 0) * vh
+    local y = ranges.contentOffset.y
+    local top = math.max(0, y - ctx)
+    local rect = { x = 0, y = top, width = self.viewport.width, height = (y + vh + ctx) - top }
+    local rid = client:request('table/rowsInRect', { sessionId = sid, rect = rect }, function(err2, res)
+      if err2 then
+        failed = failed or err2.message
+      else
+        snapshot.rows = res.rows
+      end
+      finish()
+    end)
+    if not rid then
+      failed = failed or 'layoutd is not running'
+      finish()
+    end
+  end)
+  if not id then
+    self.inflight = false
+    self:render()
+  end
+end
+
+function Preview:_apply(snapshot)
+  local ranges = snapshot.ranges
+  self.offset = ranges.contentOffset.y
+  self.range_mode = ranges.rangeMode
+  self.container_visible = ranges.visible
+  local states = {}
+  for _, row in ipairs(ranges.rows or {}) do
+    states[row.rowId] = row.state
+  end
+  self.states = states
+  self.ranges_rows = ranges.rows or {}
+  self.content_size = snapshot.content_size or self.content_size
+  self.frames = snapshot.rows or {}
+  self.drawn_once = true
+end
+
+--- Builds the buffer lines (and highlights) from the last snapshot.
+function Preview:lines()
+  local cfg = layoutd.config
+  local lines, hls = {}, {}
+  local function add(text, group)
+    lines[#lines + 1] = text
+    if group then
+      hls[#hls + 1] = { #lines - 1, group, 0, -1 }
+    end
+  end
+  local function hl(group, col_start, col_end)
+    hls[#hls + 1] = { #lines - 1, group, col_start, col_end }
+  end
+  local vw, vh = self.viewport.width, self.viewport.height
+  local cs = self.content_size or { width = vw, height = 0 }
+  local max_offset = math.max(0, (cs.height or 0) - vh)
+  add(string.format('layoutd · %s · session %s', self.title, self.session), 'LayoutdHeader')
+  add(string.format('offset %s of %s · content %s × %s · viewport %s × %s · mode %s · %d rows', fmt(self.offset),
+    fmt(max_offset), fmt(cs.width), fmt(cs.height), fmt(vw), fmt(vh), tostring(self.range_mode or '-'),
+    self.row_count or 0))
+  add(string.format('j/k ±%spt  <C-d>/<C-u> ½ screen  <C-f>/<C-b> screen  gg/G first/last row  r redraw  q close',
+    fmt(cfg.step)), 'LayoutdDim')
+  if not self.client:is_running() then
+    add('layoutd is not running (:LayoutdStop or the daemon exited)', 'LayoutdError')
+  end
+  if self.last_error then
+    add('error: ' .. self.last_error, 'LayoutdError')
+  end
+  if self.anchor_note then
+    add(self.anchor_note, 'LayoutdNote')
+  end
+  add('')
+
+  local w = math.max(cfg.width or 48, 24)
+  local ppl = cfg.points_per_line or 10
+  local min_lines = math.max(cfg.min_box_lines or 3, 3)
+  local max_lines = math.max(cfg.max_box_lines or 40, min_lines + 1)
+  local top, bottom = self.offset or 0, (self.offset or 0) + vh
+
+  local function box(frame_row, dim)
+    local f = frame_row.frame
+    local id = frame_row.rowId
+    local state = self.states[id]
+    local note = self.notes[id]
+    local n = math.floor(f.height / ppl + 0.5)
+    n = math.max(n, min_lines, note and 4 or 0)
+    local truncated = n > max_lines
+    if truncated then
+      n = max_lines
+    end
+    local title = ' ' .. id .. ' '
+    local right = ' ' .. fmt(f.height) .. ' pt '
+    local fill = math.max(1, w - 4 - width_of(title) - width_of(right))
+    local row_group = dim and 'LayoutdDim' or nil
+    add('┌─' .. title .. string.rep('─', fill) .. right .. '─┐', row_group)
+    if not dim then
+      hl('LayoutdRowId', #'┌─', #'┌─' + #title)
+    end
+    local contents = { { M.state_text(state), dim and 'LayoutdDim' or state_group(state) } }
+    if note then
+      contents[#contents + 1] = { fmt(note.old) .. ' → ' .. fmt(note.new), 'LayoutdNote' }
+    end
+    local ip = frame_row.indexPath or {}
+    contents[#contents + 1] = {
+      string.format('[%s, %s] · y %s', tostring(ip[1]), tostring(ip[2]), fmt(f.y)),
+      dim and 'LayoutdDim' or nil,
+    }
+    for i = 1, n - 2 do
+      local c = contents[i]
+      local text = c and c[1] or ''
+      if truncated and i == n - 2 then
+        text = '⋮'
+      end
+      add('│ ' .. pad(text, w - 4) .. ' │', row_group)
+      if c and c[2] and not dim then
+        hl(c[2], #'│ ', #'│ ' + #text)
+      elseif c and c[2] == 'LayoutdNote' then
+        hl('LayoutdNote', #'│ ', #'│ ' + #text)
+      end
+    end
+    add('└' .. string.rep('─', w - 2) .. '┘', row_group)
+    self.box_lines[id] = #lines - n + 1
+  end
+
+  local function marker(label)
+    local text = '══ ' .. label .. ' '
+    add(text .. string.rep('═', math.max(2, w - width_of(text))), 'LayoutdViewport')
+  end
+
+  self.box_lines = {}
+  local above, inside, below = {}, {}, {}
+  for _, row in ipairs(self.frames or {}) do
+    local f = row.frame
+    if f.y + f.height <= top then
+      above[#above + 1] = row
+    elseif f.y >= bottom then
+      below[#below + 1] = row
+    else
+      inside[#inside + 1] = row
+    end
+  end
+  local function in_range(row)
+    local s = self.states[row.rowId]
+    return has(s, 'display') or has(s, 'preload') or has(s, 'visible')
+  end
+  local drawn = {}
+  for _, row in ipairs(above) do
+    if in_range(row) then
+      box(row, true)
+      drawn[row.rowId] = true
+    end
+  end
+  marker('viewport top · y ' .. fmt(top))
+  self.viewport_top_line = #lines
+  if #inside == 0 then
+    add('  (no rows in the viewport)', 'LayoutdDim')
+  end
+  for _, row in ipairs(inside) do
+    box(row, false)
+    drawn[row.rowId] = true
+  end
+  marker('viewport bottom · y ' .. fmt(bottom))
+  for _, row in ipairs(below) do
+    if in_range(row) then
+      box(row, true)
+      drawn[row.rowId] = true
+    end
+  end
+  -- Rows in the display/preload ranges beyond what is drawn.
+  local more_above, more_below = 0, 0
+  for _, row in ipairs(self.ranges_rows or {}) do
+    if not drawn[row.rowId] then
+      local first_inside = inside[1]
+      local ip, ref = row.indexPath or {}, first_inside and first_inside.indexPath or nil
+      local is_above = ref and (ip[1] < ref[1] or (ip[1] == ref[1] and ip[2] < ref[2]))
+      if is_above then
+        more_above = more_above + 1
+      else
+        more_below = more_below + 1
+      end
+    end
+  end
+  if more_above + more_below > 0 then
+    add(string.format('… beyond the drawn context: %d rows above, %d rows below in the display/preload ranges',
+      more_above, more_below), 'LayoutdDim')
+  end
+  return lines, hls
+end
+
+function Preview:render()
+  if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+    return
+  end
+  local lines, hls = self:lines()
+  vim.api.nvim_buf_set_option(self.buf, 'modifiable', true)
+  vim.api.nvim_buf_set_lines(self.buf, 0, -1, false, lines)
+  vim.api.nvim_buf_set_option(self.buf, 'modifiable', false)
+  vim.api.nvim_buf_set_option(self.buf, 'modified', false)
+  vim.api.nvim_buf_clear_namespace(self.buf, ns, 0, -1)
+  for _, h in ipairs(hls) do
+    vim.api.nvim_buf_add_highlight(self.buf, ns, h[2], h[1], h[3], h[4])
+  end
+  self.renders = self.renders + 1
+  local target = math.min(self.viewport_top_line or 1, #lines)
+  for _, win in ipairs(vim.fn.win_findbuf(self.buf)) do
+    pcall(vim.api.nvim_win_set_cursor, win, { target, 0 })
+  end
+end
+
+--- True when nothing is in flight: no scroll or edit waiting for its answer, no redraw pending.
+function Preview:idle()
+  return self.closed or (self.busy == 0 and not self.inflight and not self.scheduled and not self.dirty)
+end
+
+--- Waits (running the event loop) until idle; returns true unless it timed out.
+function Preview:wait(timeout_ms)
+  return vim.wait(timeout_ms or 5000, function()
+    return self:idle()
+  end, 5)
+end
+
+--- Sends a session request counted as busy; redraws after its answer. callback(err, result) optional.
+function Preview:send(method, params, callback)
+  if self.closed then
+    return nil
+  end
+  params = params or {}
+  params.sessionId = self.session
+  self.busy = self.busy + 1
+  local id, err = self.client:request(method, params, function(e, res)
+    self.busy = self.busy - 1
+    if e then
+      self:_error(method .. ': ' .. tostring(e.message))
+    elseif type(res) == 'table' and type(res.contentOffset) == 'table' then
+      self.offset = res.contentOffset.y
+      self.range_mode = res.rangeMode or self.range_mode
+      self.last_scroll = res
+    end
+    if callback then
+      callback(e, res)
+    end
+    self:schedule()
+  end)
+  if not id then
+    self.busy = self.busy - 1
+    self:_error(method .. ': ' .. tostring(err))
+  end
+  return id
+end
+
+function Preview:scroll_by(dy)
+  self.anchor_note = nil
+  return self:send('table/scrollBy', { dy = dy, drag = layoutd.config.drag })
+end
+
+function Preview:scroll_to(y)
+  self.anchor_note = nil
+  return self:send('table/scrollToOffset', { y = y, drag = layoutd.config.drag })
+end
+
+function Preview:scroll_to_row(row, position)
+  self.anchor_note = nil
+  return self:send('table/scrollToRow', { row = row, position = position or 'top' })
+end
+
+--- cell/setNeedsLayout: `spec` replaces the row's cell (or the element `element` when given).
+function Preview:set_needs_layout(row, spec, element)
+  local params = { row = row }
+  if element then
+    params.element, params.spec = element, spec
+  elseif spec then
+    params.cell = spec
+  end
+  return self:send('cell/setNeedsLayout', params)
+end
+
+function Preview:_map_keys()
+  local cfg = layoutd.config
+  local buf = self.buf
+  local function map(lhs, fn, desc)
+    vim.keymap.set('n', lhs, fn, { buffer = buf, silent = true, nowait = true, desc = desc })
+  end
+  local vh = self.viewport.height
+  map('j', function()
+    self:scroll_by(cfg.step * vim.v.count1)
+  end, 'layoutd: scroll down')
+  map('k', function()
+    self:scroll_by(-cfg.step * vim.v.count1)
+  end, 'layoutd: scroll up')
+  map('<Down>', function()
+    self:scroll_by(cfg.step * vim.v.count1)
+  end, 'layoutd: scroll down')
+  map('<Up>', function()
+    self:scroll_by(-cfg.step * vim.v.count1)
+  end, 'layoutd: scroll up')
+  map('<C-d>', function()
+    self:scroll_by(vh / 2 * vim.v.count1)
+  end, 'layoutd: half a screen down')
+  map('<C-u>', function()
+    self:scroll_by(-vh / 2 * vim.v.count1)
+  end, 'layoutd: half a screen up')
+  map('<C-f>', function()
+    self:scroll_by(vh * vim.v.count1)
+  end, 'layoutd: a screen down')
+  map('<PageDown>', function()
+    self:scroll_by(vh * vim.v.count1)
+  end, 'layoutd: a screen down')
+  map('<C-b>', function()
+    self:scroll_by(-vh * vim.v.count1)
+  end, 'layoutd: a screen up')
+  map('<PageUp>', function()
+    self:scroll_by(-vh * vim.v.count1)
+  end, 'layoutd: a screen up')
+  map('gg', function()
+    local count = vim.v.count
+    if (self.row_count or 0) == 0 then
+      self:scroll_to(0)
+    elseif count > 0 then
+      self:scroll_to_row({ 0, math.min(count, self.row_count) - 1 }, 'top')
+    else
+      self:scroll_to_row({ 0, 0 }, 'top')
+    end
+  end, 'layoutd: first row (or row N)')
+  map('G', function()
+    local count = vim.v.count
+    if (self.row_count or 0) == 0 then
+      self:scroll_to(0)
+    elseif count > 0 then
+      self:scroll_to_row({ 0, math.min(count, self.row_count) - 1 }, 'top')
+    else
+      self:scroll_to_row({ 0, self.row_count - 1 }, 'bottom')
+    end
+  end, 'layoutd: last row (or row N)')
+  map('r', function()
+    self:schedule()
+  end, 'layoutd: redraw')
+  map('q', function()
+    self:close()
+  end, 'layoutd: close the preview')
+end
+
+--- Closes the preview: disposes its session (unless opts.dispose == false) and wipes the buffer.
+function Preview:close(opts)
+  if self.closed then
+    return
+  end
+  self.closed = true
+  previews[self.buf] = nil
+  layoutd.listen(self.session, nil)
+  if (not opts or opts.dispose ~= false) and self.client:is_running() then
+    self.client:request('session/dispose', { sessionId = self.session })
+  end
+  if not (opts and opts.wiping) and vim.api.nvim_buf_is_valid(self.buf) then
+    pcall(vim.api.nvim_buf_delete, self.buf, { force = true })
+  end
+end
+
+local function unique_name(base)
+  local name, k = base, 1
+  while vim.fn.bufexists(name) == 1 do
+    k = k + 1
+    name = base .. ' (' .. k .. ')'
+  end
+  return name
+end
+
+--- Opens a preview of `file` (a scenario or cell-spec file), or of the current buffer's text when `file` is nil or
+--- empty. opts.open_cmd: how to show it ('vsplit' by default, 'edit', 'split', 'tabnew', or 'none').
+--- Returns the Preview, or nil and an error message (also reported with vim.notify).
+function M.open(file, opts)
+  opts = opts or {}
+  local text, title
+  if file and file ~= '' then
+    local path = vim.fn.fnamemodify(vim.fn.expand(file), ':p')
+    if vim.fn.filereadable(path) ~= 1 then
+      local msg = 'cannot read ' .. file
+      vim.notify('layoutd: ' .. msg, vim.log.levels.ERROR)
+      return nil, msg
+    end
+    text = table.concat(vim.fn.readfile(path), '\n')
+    title = vim.fn.fnamemodify(path, ':t')
+  else
+    text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    local bufname = vim.api.nvim_buf_get_name(0)
+    title = bufname ~= '' and vim.fn.fnamemodify(bufname, ':t') or ('buffer ' .. vim.api.nvim_get_current_buf())
+  end
+  local scenario, perr = M.parse_scenario(text, title)
+  if not scenario then
+    vim.notify('layoutd: ' .. perr, vim.log.levels.ERROR)
+    return nil, perr
+  end
+  local client, cerr = layoutd.ensure_client()
+  if not client then
+    vim.notify('layoutd: ' .. cerr, vim.log.levels.ERROR)
+    return nil, cerr
+  end
+  local timeout = layoutd.config.timeout_ms
+  local create = { viewport = scenario.viewport, interfaceStates = true }
+  for k, v in pairs(scenario.session) do
+    create[k] = v
+  end
+  local created, err = client:request_sync('session/create', create, timeout)
+  if err then
+    local msg = 'session/create: ' .. tostring(err.message)
+    vim.notify('layoutd: ' .. msg, vim.log.levels.ERROR)
+    return nil, msg
+  end
+  define_highlights()
+  local buf = vim.api.nvim_create_buf(false, true)
+  local self = setmetatable({
+    buf = buf,
+    client = client,
+    session = created.sessionId,
+    title = title,
+    viewport = scenario.viewport,
+    offset = 0,
+    content_size = { width = scenario.viewport.width, height = 0 },
+    states = {},
+    notes = {},
+    frames = {},
+    ranges_rows = {},
+    box_lines = {},
+    stats = {},
+    busy = 0,
+    renders = 0,
+    row_count = 0,
+    inflight = false,
+    dirty = false,
+    scheduled = false,
+    closed = false,
+  }, Preview)
+  previews[buf] = self
+  last_buf = buf
+  layoutd.listen(self.session, function(method, params)
+    self:_on_notification(method, params)
+  end)
+  vim.api.nvim_buf_set_name(buf, unique_name('layoutd://' .. title))
+  vim.api.nvim_buf_set_option(buf, 'bufhidden', 'wipe')
+  vim.api.nvim_buf_set_option(buf, 'swapfile', false)
+  vim.api.nvim_buf_set_option(buf, 'filetype', 'layoutd')
+  vim.api.nvim_buf_set_option(buf, 'modifiable', false)
+  vim.api.nvim_create_autocmd('BufWipeout', {
+    buffer = buf,
+    once = true,
+    callback = function()
+      self:close({ wiping = true })
+    end,
+  })
+  self:_map_keys()
+  local open_cmd = opts.open_cmd or layoutd.config.open_cmd or 'vsplit'
+  if open_cmd ~= 'none' then
+    if open_cmd ~= 'edit' then
+      vim.cmd(open_cmd)
+    end
+    vim.api.nvim_win_set_buf(0, buf)
+    vim.api.nvim_win_set_option(0, 'wrap', false)
+    vim.api.nvim_win_set_option(0, 'number', false)
+    vim.api.nvim_win_set_option(0, 'relativenumber', false)
+    vim.api.nvim_win_set_option(0, 'cursorline', true)
+  end
+  self:render()
+  if #scenario.rows > 0 then
+    local rows = {}
+    for i, row in ipairs(scenario.rows) do
+      rows[i] = { id = row.id, cell = row.cell, neverShowPlaceholders = row.neverShowPlaceholders }
+    end
+    local inserted, ierr = client:request_sync('table/insertRows', { sessionId = self.session, rows = rows }, timeout)
+    if ierr then
+      self.last_error = 'table/insertRows: ' .. tostring(ierr.message)
+      vim.notify('layoutd: ' .. self.last_error, vim.log.levels.ERROR)
+    else
+      self.row_count = #inserted.rowIds
+      self.row_ids = inserted.rowIds
+    end
+  end
+  -- Draw once every row is committed (the didCommit notification also schedules a redraw).
+  self:send('table/waitUntilAllUpdatesAreProcessed', {})
+  for _, change in ipairs(scenario.changes) do
+    vim.defer_fn(function()
+      if not self.closed and self.client:is_running() then
+        self:set_needs_layout(change.row, change.cell or change.spec, change.element)
+      end
+    end, math.max(0, tonumber(change.afterMs) or 0))
+  end
+  return self
+end
+
+--- The preview shown in buffer `buf` (default: the current buffer, else the last one opened).
+function M.get(buf)
+  if buf == nil or buf == 0 then
+    buf = vim.api.nvim_get_current_buf()
+    if previews[buf] then
+      return previews[buf]
+    end
+    if last_buf and previews[last_buf] then
+      return previews[last_buf]
+    end
+    local _, any = next(previews)
+    return any
+  end
+  return previews[buf]
+end
+
+--- All open previews (bufnr -> Preview).
+function M.all()
+  return previews
+end
+
+--- Closes every preview (opts.dispose = false: leave the sessions to the daemon's shutdown).
+function M.close_all(opts)
+  for _, p in pairs(vim.tbl_values(previews)) do
+    p:close(opts)
+  end
+end
+
+M.Preview = Preview
+return M
