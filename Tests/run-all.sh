@@ -8,6 +8,7 @@ need_apt=()
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
 command -v python3 >/dev/null || need_apt+=(python3)
 command -v node >/dev/null || need_apt+=(nodejs)
+command -v nvim >/dev/null || need_apt+=(neovim)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "== installing: ${need_apt[*]}"
   if [ "$(id -u)" = 0 ]; then
@@ -30,5 +31,8 @@ LAYOUTD_BINARY="$PWD/.build/debug/layoutd" python3 -m unittest discover -s Clien
 
 echo "== node client tests (no dependencies)"
 LAYOUTD_BINARY="$PWD/.build/debug/layoutd" node --test Clients/node/test/
+
+echo "== neovim plugin tests (nvim --headless, Neovim >= 0.7)"
+LAYOUTD_BINARY="$PWD/.build/debug/layoutd" bash Clients/nvim/tests/run.sh
 
 echo "== all tests passed"

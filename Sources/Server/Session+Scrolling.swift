@@ -56,7 +56,7 @@ extension Session {
   }
 
   /// Moves the content offset to `target` clamped as UIKit clamps it (content insets included), then does what a
-  /// scroll view does: a drag sets the range mode (Full; one range update, at the new offset) and checks batch
+  /// scroll view does: a drag sets the range mode (Full; when that changes the mode, a range update at the old offset) and checks batch
   /// fetching at its end with the target offset and `velocity`; a programmatic scroll checks at the new offset
   /// (`scrollViewDidScroll`).
   private func scroll(to target: Double, _ params: Params, defaultDrag: Bool) throws(ResponseError) -> SessionOutcome {
@@ -65,9 +65,12 @@ extension Session {
     let old = contentOffsetY
     let y = table.clampedOffsetY(target)
     let direction = ScrollDirection.from(oldOffsetY: old, newOffsetY: y)
-    // scrollViewWillBeginDragging: Full mode, and `setNeedsUpdate`, which Texture coalesces to the next main-queue
-    // turn — after the drag has moved the content — so the one range update runs at the new offset.
-    if drag { table.ranges.handle(.willBeginDragging) }
+    // scrollViewWillBeginDragging asks for Full (`updateCurrentRangeWithMode:`), which requests a range update only
+    // when the mode changes (texture.md §3.3); that update runs as the drag begins, at the old offset.
+    if drag {
+      table.ranges.contentHasBeenScrolled = true
+      if table.ranges.currentMode != .full { publish(table.handleRangeModeEvent(.willBeginDragging)) }
+    }
     moveViewport(to: y, direction: direction)
     checkBatchFetch(targetOffsetY: y, velocityY: drag ? velocity : 0, direction: direction)
     return scrollOutcome()

@@ -27,15 +27,7 @@ import Testing
     #expect(reference.scroll(to: 950, drag: true).isEmpty)
     let messages = daemon.call(20, "table/scrollBy", #"{"sessionId": "s1", "dy": 0, "drag": true}"#)
     let received = StateChangeLog.params(messages)
-    withKnownIssue(
-      """
-      layoutd runs a range update at the old offset on every drag, not only when the drag changes the mode to Full: \
-      here it recomputes the ranges at 950 with direction Up and pushes \(received.count) notifications \
-      (first: \(received.first.map(StateChangeLog.describe) ?? "none"))
-      """
-    ) {
-      #expect(received == [], "\(received.map(StateChangeLog.describe))")
-    }
+    #expect(received == [], "\(received.map(StateChangeLog.describe))")
     #expect(ScrollAnswer.offset(messages) == 950)
     daemon.disposeScrollSession(id: 21)
     daemon.expectAliveThenExit()
