@@ -115,10 +115,14 @@ class SchemaValidator:
     def __init__(self, document: Dict[str, Any]):
         self.document = document
         self._patterns: Dict[str, "re.Pattern[str]"] = {}
+        self._consts: Dict[int, Dict[str, Any]] = {}  # id(branch schema) -> its discriminating consts
+        self._refs: Dict[str, Any] = {}
 
     # ------------------------------------------------------------------------------------------ document checks
     def resolve(self, ref: str) -> Any:
         """The schema a ``$ref`` (``#/a/b`` JSON pointer into the document) names."""
+        if ref in self._refs:
+            return self._refs[ref]
         if not ref.startswith("#/"):
             raise SchemaError(f"unsupported $ref {ref!r} (only #/... pointers into the document)")
         node: Any = self.document
@@ -130,6 +134,7 @@ class SchemaValidator:
                 node = node[int(part)]
             else:
                 raise SchemaError(f"$ref {ref!r} names nothing")
+        self._refs[ref] = node
         return node
 
     def check_schema(self, schema: Any, where: str) -> List[str]:
@@ -277,34 +282,46 @@ class SchemaValidator:
                 else:
                     self._validate(item, schema["items"], f"{path}[{i}]", errors)
 
-    def _discriminators(self, schema: Any, depth: int = 0) -> Dict[str, Any]:
-        """``const`` values a branch requires of members (``{"type": "stack"}``), following ``$ref``s."""
-        if not isinstance(schema, dict) or depth > 8:
-            return {}
-        if "$ref" in schema:
-            return self._discriminators(self.resolve(schema["$ref"]), depth + 1)
-        return {name: sub["const"] for name, sub in schema.get("properties", {}).items()
-                if isinstance(sub, dict) and "const" in sub and isinstance(sub["const"], str)}
+    def _discriminators(self, schema: Any) -> Dict[str, Any]:
+        """``const`` string values a branch requires of members (``{"type": "stack"}``), following ``$ref``s."""
+        cached = self._consts.get(id(schema))
+        if cached is not None:
+            return cached
+        target, hops = schema, 0
+        while isinstance(target, dict) and "$ref" in target and hops < 16:
+            target, hops = self.resolve(target["$ref"]), hops + 1
+        found: Dict[str, Any] = {}
+        if isinstance(target, dict):
+            found = {name: sub["const"] for name, sub in target.get("properties", {}).items()
+                     if isinstance(sub, dict) and "const" in sub and isinstance(sub["const"], str)}
+        self._consts[id(schema)] = found
+        return found
 
     def _alternatives(self, value: Any, branches: Sequence[Any], path: str, errors: List[Error],
                       exactly_one: bool) -> None:
-        results = [self.validate(value, branch, path) for branch in branches]
-        passing = [i for i, result in enumerate(results) if not result]
+        # Branches whose discriminating const members (e.g. "type": "stack") the value contradicts cannot match:
+        # they are not validated (equivalent, and it keeps recursive element schemas linear rather than
+        # exponential) and their errors are not reported (they are not what was meant).
+        candidates = list(range(len(branches)))
+        if isinstance(value, dict):
+            candidates = [i for i in candidates
+                          if all(json_equal(value[k], c) for k, c in self._discriminators(branches[i]).items()
+                                 if k in value)]
+            if not candidates:
+                wanted: Dict[str, List[Any]] = {}
+                for branch in branches:
+                    for k, c in self._discriminators(branch).items():
+                        wanted.setdefault(k, []).append(c)
+                key = next((k for k in wanted if k in value), "")
+                options = ", ".join(json.dumps(c, ensure_ascii=False) for c in wanted.get(key, []))
+                errors.append(Error(member_path(path, key), f"expected one of {options}, got {describe(value.get(key))}"))
+                return
+        results = {i: self.validate(value, branches[i], path) for i in candidates}
+        passing = [i for i in candidates if not results[i]]
         if exactly_one and len(passing) > 1:
             errors.append(Error(path, f"matches {len(passing)} alternatives of a oneOf (branches {passing}), expected one"))
         if passing:
             return
-        # No branch matches. Branches whose discriminating const members (e.g. "type": "stack") the value
-        # contradicts are not what was meant; report the errors of the rest (of the only one, when one is left).
-        candidates = list(range(len(branches)))
-        if isinstance(value, dict):
-            meant = []
-            for i, branch in enumerate(branches):
-                consts = self._discriminators(branch)
-                if all(json_equal(value.get(k), c) for k, c in consts.items() if k in value):
-                    meant.append(i)
-            if meant:
-                candidates = meant
         if len(candidates) == 1:
             errors.extend(results[candidates[0]])
             return
@@ -348,6 +365,8 @@ class Stats:
     client_notifications: int = 0
     server_notifications: int = 0
     ambiguous: int = 0
+    #: files written by several daemons at once (see :meth:`TrafficChecker.check_file`)
+    shared_files: int = 0
     #: method -> number of successful exchanges (requests answered with a result, notifications) validated
     seen: Dict[str, int] = field(default_factory=dict)
 
@@ -358,8 +377,13 @@ class Stats:
 class TrafficChecker:
     """Validates traced traffic against an OpenRPC document (see the module docstring for the rules)."""
 
-    def __init__(self, document: Dict[str, Any]):
+    def __init__(self, document: Dict[str, Any], strict_notifications: bool = True):
         self.document = document
+        #: False: client notifications that fail validation go to :attr:`notes`, not :attr:`violations` (the
+        #: server never answers a notification, so a deliberately malformed one cannot be told from a bug; the
+        #: Swift protocol tests send some on purpose, e.g. ``$/cancelRequest`` without an id).
+        self.strict_notifications = strict_notifications
+        self.notes: List[Violation] = []
         self.validator = SchemaValidator(document)
         self.methods: Dict[str, Dict[str, Any]] = {}
         for method in document.get("methods", []):
@@ -369,11 +393,12 @@ class TrafficChecker:
         self._params_schemas = {name: self.params_schema(method) for name, method in self.methods.items()}
         self.violations: List[Violation] = []
         self.stats = Stats()
+        self._shared = False
 
     @classmethod
-    def load(cls, path: str = SCHEMA_PATH) -> "TrafficChecker":
+    def load(cls, path: str = SCHEMA_PATH, strict_notifications: bool = True) -> "TrafficChecker":
         with open(path, encoding="utf-8") as file:
-            return cls(json.load(file))
+            return cls(json.load(file), strict_notifications)
 
     # ------------------------------------------------------------------------------------------ the document
     def params_schema(self, method: Dict[str, Any]) -> Dict[str, Any]:
@@ -467,31 +492,38 @@ class TrafficChecker:
         self.stats.files += 1
         pending: Dict[str, List[_Pending]] = {}
         with open(path, encoding="utf-8", errors="replace") as file:
-            for number, text in enumerate(file, 1):
-                text = text.strip()
-                if not text:
+            lines = file.readlines()
+        # A trace line names no process: a file that several daemons appended to (more than one initialize was
+        # answered) cannot pair answers with requests reliably (every daemon's first request is id 1). There an
+        # answer is checked against every pending request with its id, and an answer that fits none is a note.
+        self._shared = sum(1 for text in lines if text.startswith('{"direction":"out"') and '"serverInfo"' in text) > 1
+        if self._shared:
+            self.stats.shared_files += 1
+        for number, text in enumerate(lines, 1):
+            text = text.strip()
+            if not text:
+                continue
+            self.stats.lines += 1
+            try:
+                record = json.loads(text)
+            except ValueError as error:
+                self.violations.append(Violation(path, number, "-", "trace", f"not a JSON line: {error}"))
+                continue
+            if not isinstance(record, dict) or record.get("direction") not in ("in", "out") or "message" not in record:
+                self.violations.append(Violation(path, number, "-", "trace", "expected {\"direction\", \"message\"}"))
+                continue
+            message = record["message"]
+            if isinstance(message, str):
+                self.stats.not_json += 1
+                continue
+            messages = message if isinstance(message, list) else [message]
+            for item in messages:
+                if not isinstance(item, dict):
                     continue
-                self.stats.lines += 1
-                try:
-                    record = json.loads(text)
-                except ValueError as error:
-                    self.violations.append(Violation(path, number, "-", "trace", f"not a JSON line: {error}"))
-                    continue
-                if not isinstance(record, dict) or record.get("direction") not in ("in", "out") or "message" not in record:
-                    self.violations.append(Violation(path, number, "-", "trace", "expected {\"direction\", \"message\"}"))
-                    continue
-                message = record["message"]
-                if isinstance(message, str):
-                    self.stats.not_json += 1
-                    continue
-                messages = message if isinstance(message, list) else [message]
-                for item in messages:
-                    if not isinstance(item, dict):
-                        continue
-                    if record["direction"] == "in":
-                        self._incoming(path, number, item, pending)
-                    else:
-                        self._outgoing(path, number, item, pending)
+                if record["direction"] == "in":
+                    self._incoming(path, number, item, pending)
+                else:
+                    self._outgoing(path, number, item, pending)
 
     def _incoming(self, path: str, line: int, message: Dict[str, Any], pending: Dict[str, List[_Pending]]) -> None:
         method = message.get("method")
@@ -509,8 +541,14 @@ class TrafficChecker:
         if spec.get("x-direction") == "server-to-client":
             self.violations.append(Violation(path, line, method, "method", "a server-to-client notification sent by the client"))
             return
-        self.stats.saw(method)
-        self._report(path, line, method, self._check_params(method, message.get("params")))
+        errors = self._check_params(method, message.get("params"))
+        if errors and not self.strict_notifications:
+            self.notes += [Violation(path, line, method, e.path, e.message + " (a client notification; ignored)")
+                           for e in errors]
+            return
+        if not errors:
+            self.stats.saw(method)
+        self._report(path, line, method, errors)
 
     def _outgoing(self, path: str, line: int, message: Dict[str, Any], pending: Dict[str, List[_Pending]]) -> None:
         method = message.get("method")
@@ -522,8 +560,10 @@ class TrafficChecker:
                 return
             if "id" in message:
                 self.violations.append(Violation(path, line, method, "id", "a notification carries no id"))
-            self.stats.saw(method)
-            self._report(path, line, method, self._check_params(method, message.get("params")))
+            errors = self._check_params(method, message.get("params"))
+            if not errors:
+                self.stats.saw(method)
+            self._report(path, line, method, errors)
             return
         if "id" not in message:
             return
@@ -550,15 +590,16 @@ class TrafficChecker:
                 break
         index, found = next(((i, f) for i, f in checks if not f), checks[0])
         request = candidates.pop(index)
-        note = ""
         if len(checks) > 1 or len(candidates) > 0:
             self.stats.ambiguous += 1
-            if found:
-                others = sorted({c.method for c in candidates} - {request.method})
-                note = f" (id {key} was pending more than once in this file; also {others})" if others else ""
         if request.method in self.methods and not found:
             self.stats.saw(request.method)
-        self._report(path, line, request.method, found, note)
+        if found and self._shared:
+            self.notes += [Violation(path, line, request.method, e.path, e.message + " (several daemons wrote this "
+                                     "file, so the request may be another's; trace each daemon to its own file "
+                                     "with Clients/schema/trace-layoutd.sh)") for e in found]
+            return
+        self._report(path, line, request.method, found)
 
     def check(self, paths: Iterable[str]) -> List[Violation]:
         for path in paths:
@@ -581,9 +622,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description="Check layoutd trace files against the OpenRPC document.")
     parser.add_argument("traces", nargs="*", help="trace files, globs or directories of *.jsonl")
     parser.add_argument("--schema", default=SCHEMA_PATH, help="the OpenRPC document (default: beside this script)")
+    parser.add_argument("--lenient-notifications", action="store_true",
+                        help="report client notifications that fail validation as notes, not violations (for traffic "
+                             "of tests that send malformed notifications on purpose)")
     parser.add_argument("--coverage", action="store_true", help="also list the methods the traffic never exercised")
     args = parser.parse_args(argv)
-    checker = TrafficChecker.load(args.schema)
+    checker = TrafficChecker.load(args.schema, strict_notifications=not args.lenient_notifications)
     problems = checker.document_problems()
     for problem in problems:
         print(f"{args.schema}: {problem}")
@@ -594,10 +638,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     violations = checker.check(files)
     for violation in violations:
         print(violation)
+    for note in checker.notes:
+        print(f"note: {note}")
     s = checker.stats
     print(f"{s.files} files, {s.lines} messages ({s.not_json} not JSON): {s.requests} requests, {s.results} results, "
           f"{s.errors} errors, {s.client_notifications} client and {s.server_notifications} server notifications; "
-          f"{len(violations)} violations", file=sys.stderr)
+          f"{s.shared_files} files written by several daemons; "
+          f"{len(violations)} violations, {len(checker.notes)} notes", file=sys.stderr)
     if args.coverage:
         unseen = [name for name in checker.methods if name not in s.seen]
         print(f"exercised {len(checker.methods) - len(unseen)} of {len(checker.methods)} methods; never: "
