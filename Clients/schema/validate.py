@@ -377,8 +377,11 @@ class Stats:
 class TrafficChecker:
     """Validates traced traffic against an OpenRPC document (see the module docstring for the rules)."""
 
-    def __init__(self, document: Dict[str, Any], strict_notifications: bool = True):
+    def __init__(self, document: Dict[str, Any], strict_notifications: bool = True, strict_params: bool = False):
         self.document = document
+        #: True: a request's or client notification's params member that the method does not document is a
+        #: violation (the server ignores unknown members, so it is legal, but from a client library it is a typo).
+        self.strict_params = strict_params
         #: False: client notifications that fail validation go to :attr:`notes`, not :attr:`violations` (the
         #: server never answers a notification, so a deliberately malformed one cannot be told from a bug; the
         #: Swift protocol tests send some on purpose, e.g. ``$/cancelRequest`` without an id).
@@ -390,20 +393,23 @@ class TrafficChecker:
             if "$ref" in method:
                 method = self.validator.resolve(method["$ref"])
             self.methods[method["name"]] = method
-        self._params_schemas = {name: self.params_schema(method) for name, method in self.methods.items()}
+        self._params_schemas = {name: self.params_schema(method, closed=strict_params) for name, method in
+                                self.methods.items()}
         self.violations: List[Violation] = []
         self.stats = Stats()
         self._shared = False
 
     @classmethod
-    def load(cls, path: str = SCHEMA_PATH, strict_notifications: bool = True) -> "TrafficChecker":
+    def load(cls, path: str = SCHEMA_PATH, strict_notifications: bool = True,
+             strict_params: bool = False) -> "TrafficChecker":
         with open(path, encoding="utf-8") as file:
-            return cls(json.load(file), strict_notifications)
+            return cls(json.load(file), strict_notifications, strict_params)
 
     # ------------------------------------------------------------------------------------------ the document
-    def params_schema(self, method: Dict[str, Any]) -> Dict[str, Any]:
+    def params_schema(self, method: Dict[str, Any], closed: bool = False) -> Dict[str, Any]:
         """One object schema for a by-name params object: each content descriptor a property (``required`` ones
-        required), open to unknown members (the protocol ignores them), plus ``x-paramsConstraints``."""
+        required), plus ``x-paramsConstraints``. Open to unknown members (the server ignores them) unless ``closed``;
+        always closed for server-to-client notifications (the server documents everything it sends)."""
         properties: Dict[str, Any] = {}
         required: List[str] = []
         for descriptor in method.get("params", []):
@@ -413,6 +419,8 @@ class TrafficChecker:
             if descriptor.get("required"):
                 required.append(descriptor["name"])
         schema: Dict[str, Any] = {"type": "object", "properties": properties, "required": required}
+        if closed or method.get("x-direction") == "server-to-client":
+            schema["additionalProperties"] = False
         schema.update(method.get("x-paramsConstraints", {}))
         return schema
 
@@ -625,9 +633,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--lenient-notifications", action="store_true",
                         help="report client notifications that fail validation as notes, not violations (for traffic "
                              "of tests that send malformed notifications on purpose)")
+    parser.add_argument("--strict-params", action="store_true",
+                        help="params members a method does not document are violations (legal, but a client's typo)")
     parser.add_argument("--coverage", action="store_true", help="also list the methods the traffic never exercised")
     args = parser.parse_args(argv)
-    checker = TrafficChecker.load(args.schema, strict_notifications=not args.lenient_notifications)
+    checker = TrafficChecker.load(args.schema, strict_notifications=not args.lenient_notifications,
+                                  strict_params=args.strict_params)
     problems = checker.document_problems()
     for problem in problems:
         print(f"{args.schema}: {problem}")

@@ -130,10 +130,10 @@ def notification(method: str, params: Any) -> Dict[str, Any]:
 
 
 class CheckerTests(unittest.TestCase):
-    def check(self, *records: Tuple[str, Any], strict: bool = True) -> List[str]:
+    def check(self, *records: Tuple[str, Any], strict: bool = True, strict_params: bool = False) -> List[str]:
         path = trace(*records)
         try:
-            checker = validate.TrafficChecker(DOCUMENT, strict_notifications=strict)
+            checker = validate.TrafficChecker(DOCUMENT, strict_notifications=strict, strict_params=strict_params)
             checker.check([path])
             return [f"{v.method}: {v.path}: {v.message}" for v in checker.violations]
         finally:
@@ -192,6 +192,26 @@ class CheckerTests(unittest.TestCase):
         self.assertEqual(self.check(bad), ['$/cancelRequest: params: missing required member "id"'])
         self.assertEqual(self.check(bad, strict=False), [])
         self.assertEqual(self.check(("in", notification("whatever/unknown", {"x": 1}))), [])
+
+    def test_unknown_params_members_are_legal_unless_strict(self) -> None:
+        exchange = (("in", request(1, "table/contentSize", {"sessionId": "s1", "sesionId": "s2"})),
+                    ("out", result(1, {"width": 1, "height": 2})))
+        self.assertEqual(self.check(*exchange), [])
+        self.assertEqual(self.check(*exchange, strict_params=True), ["table/contentSize: params.sesionId: unknown member"])
+
+    def test_server_notification_params_are_closed(self) -> None:
+        self.assertEqual(self.check(("out", notification("cell/didDisplay", {"sessionId": "s1", "rowId": "a", "ms": 3}))),
+                         ["cell/didDisplay: params.ms: unknown member"])
+
+    def test_shared_trace_files_pair_answers_with_any_pending_request(self) -> None:
+        init = {"serverInfo": {"name": "layoutd", "version": "0.1.0"}, "protocolVersion": "1.0", "capabilities": {
+            "sessions": True, "tableNode": True, "layoutSpecs": [], "notifications": [], "limits": {
+                "maxSessions": 1, "maxRowsPerSession": 1, "maxCellDepth": 1, "maxCellElements": 1}}}
+        self.assertEqual(self.check(
+            ("in", request(1, "initialize")), ("in", request(1, "initialize")),
+            ("in", request(2, "table/contentSize", {"sessionId": "s1"})), ("in", request(2, "shutdown")),
+            ("out", result(1, init)), ("out", result(1, init)),
+            ("out", result(2, None)), ("out", result(2, {"width": 1, "height": 2}))), [])
 
     def test_params_absent_null_or_empty_array_mean_empty(self) -> None:
         for params in (None, [], {}):
