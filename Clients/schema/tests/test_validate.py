@@ -22,6 +22,12 @@ with open(SCHEMA_DIR / "layoutd.openrpc.json", encoding="utf-8") as _file:
     DOCUMENT = json.load(_file)
 
 
+LAYOUT_SPECS = ["stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper",
+                "corner", "node", "text", "image", "box"]
+NOTIFICATIONS = ["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
+                 "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/didDisplay", "window/logMessage"]
+
+
 def ref(name: str) -> Dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -205,7 +211,7 @@ class CheckerTests(unittest.TestCase):
 
     def test_shared_trace_files_pair_answers_with_any_pending_request(self) -> None:
         init = {"serverInfo": {"name": "layoutd", "version": "0.1.0"}, "protocolVersion": "1.0", "capabilities": {
-            "sessions": True, "tableNode": True, "layoutSpecs": [], "notifications": [], "limits": {
+            "sessions": True, "tableNode": True, "layoutSpecs": LAYOUT_SPECS, "notifications": NOTIFICATIONS, "limits": {
                 "maxSessions": 1, "maxRowsPerSession": 1, "maxCellDepth": 1, "maxCellElements": 1}}}
         self.assertEqual(self.check(
             ("in", request(1, "initialize")), ("in", request(1, "initialize")),
