@@ -1,0 +1,232 @@
+"""The validator and the trace checker themselves: they must find what is wrong, not only pass what is right.
+
+Run from the repository root: ``python3 -m unittest discover -s Clients/schema/tests``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+from typing import Any, Dict, List, Tuple
+
+SCHEMA_DIR = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(SCHEMA_DIR))
+
+import validate  # noqa: E402
+
+with open(SCHEMA_DIR / "layoutd.openrpc.json", encoding="utf-8") as _file:
+    DOCUMENT = json.load(_file)
+
+
+LAYOUT_SPECS = ["stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper",
+                "corner", "node", "text", "image", "box"]
+NOTIFICATIONS = ["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
+                 "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/didDisplay", "window/logMessage"]
+
+
+def ref(name: str) -> Dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+class KeywordTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.v = validate.SchemaValidator(DOCUMENT)
+
+    def errors(self, value: Any, schema: Any) -> List[Tuple[str, str]]:
+        return [(e.path, e.message) for e in self.v.validate(value, schema)]
+
+    def test_type_integer_number_boolean(self) -> None:
+        self.assertEqual(self.errors(3, {"type": "integer"}), [])
+        self.assertEqual(self.errors(3.0, {"type": "integer"}), [])
+        self.assertTrue(self.errors(3.5, {"type": "integer"}))
+        self.assertEqual(self.errors(3, {"type": "number"}), [])
+        self.assertTrue(self.errors(True, {"type": "number"}))
+        self.assertTrue(self.errors(1, {"type": "boolean"}))
+        self.assertEqual(self.errors(None, {"type": ["integer", "null"]}), [])
+
+    def test_const_and_enum_compare_as_json(self) -> None:
+        self.assertEqual(self.errors(0.0, {"const": 0}), [])
+        self.assertTrue(self.errors(False, {"const": 0}))
+        self.assertTrue(self.errors("x", {"enum": ["a", "b"]}))
+
+    def test_numbers(self) -> None:
+        schema = {"type": "number", "exclusiveMinimum": 0, "maximum": 4}
+        self.assertEqual(self.errors(4, schema), [])
+        self.assertEqual(self.errors(0, schema), [("$", "expected a number > 0, got 0")])
+        self.assertTrue(self.errors(4.5, schema))
+
+    def test_objects(self) -> None:
+        schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
+                  "additionalProperties": False, "dependentRequired": {"a": ["b"]}}
+        self.assertEqual(sorted(self.errors({"a": 1, "c": 2}, schema)), [
+            ("$", 'missing member "b", required with "a"'), ("$.a", "expected string, got an integer (1)"),
+            ("$.c", "unknown member")])
+        self.assertEqual(self.errors({}, schema), [("$", 'missing required member "a"')])
+
+    def test_arrays(self) -> None:
+        self.assertEqual(self.errors([0, 1], ref("IndexPath")), [])
+        self.assertEqual(self.errors([0, -1], ref("IndexPath")), [("$[1]", "expected a number ≥ 0, got -1")])
+        self.assertTrue(self.errors([0, 1, 2], ref("IndexPath")))
+        self.assertTrue(self.errors([0], ref("IndexPath")))
+        self.assertEqual(self.errors(["a", [1, 2]], {"type": "array", "items": ref("Row")}), [])
+        self.assertTrue(self.errors([True], {"type": "array", "items": ref("Row")}))
+
+    def test_pattern_and_not(self) -> None:
+        self.assertEqual(self.errors("50%", ref("Dimension")), [])
+        self.assertEqual(self.errors("12pt", ref("Dimension")), [])
+        self.assertEqual(self.errors("auto", ref("Dimension")), [])
+        self.assertTrue(self.errors("12px", ref("Dimension")))
+        self.assertTrue(self.errors(-1, ref("Dimension")))
+        self.assertTrue(self.errors(1, {"not": {}}))
+
+    def test_elements_are_discriminated_by_type(self) -> None:
+        good = {"type": "stack", "direction": "vertical", "children": [
+            {"type": "text", "text": "hi", "style": {"width": "50%", "flexGrow": 1}},
+            {"type": "inset", "insets": {"top": "inf"}, "child": {"type": "node", "measure": {"kind": "fixed", "size": [1, 2]}}},
+            {"type": "box", "style": {"flexDirection": "row", "padding": {"all": 4}}, "children": [
+                {"style": {"width": "50%"}, "measure": {"kind": "text", "text": "a b", "font": "ahem", "fontSize": 10}},
+                {"type": "text", "text": "embedded"}]}]}
+        self.assertEqual(self.errors(good, ref("Element")), [])
+        bad = {"type": "stack", "children": [{"type": "text", "text": "x", "style": {"width": {}}}]}
+        errors = self.errors(bad, ref("Element"))
+        self.assertIn("$.children[0].style.width", [path for path, _ in errors], errors)
+        self.assertEqual(self.errors({"type": "teleport"}, ref("Element"))[0][0], "$.type")
+        self.assertEqual(self.errors({"type": "text"}, ref("Element")), [("$", 'missing required member "text"')])
+        self.assertEqual(self.errors({"type": "node", "colour": 1}, ref("Element")), [("$.colour", "unknown member")])
+        self.assertTrue(self.errors({"type": "ratio", "ratio": 0, "child": {"type": "node"}}, ref("Element")))
+
+    def test_deep_specs_validate_in_linear_time(self) -> None:
+        spec: Dict[str, Any] = {"type": "node"}
+        for i in range(64):
+            spec = {"type": ["inset", "stack", "overlay"][i % 3], "child": spec} if i % 3 != 1 else \
+                {"type": "stack", "children": [spec, {"type": "node"}]}
+        self.assertEqual(self.errors(spec, ref("Element")), [])
+
+    def test_unknown_keywords_and_dangling_refs_are_document_problems(self) -> None:
+        self.assertEqual(self.v.check_schema({"type": "string", "format": "uri"}, "s"),
+                         ["s: keyword 'format' is not implemented by validate.py"])
+        self.assertEqual(self.v.check_schema(ref("Nope"), "s"), ["s: $ref '#/components/schemas/Nope' names nothing"])
+
+
+def trace(*records: Tuple[str, Any]) -> str:
+    handle, path = tempfile.mkstemp(suffix=".jsonl")
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        for direction, message in records:
+            file.write(json.dumps({"direction": direction, "message": message}) + "\n")
+    return path
+
+
+def request(id_: Any, method: str, params: Any = None) -> Dict[str, Any]:
+    message = {"jsonrpc": "2.0", "id": id_, "method": method}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+def result(id_: Any, value: Any) -> Dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": id_, "result": value}
+
+
+def notification(method: str, params: Any) -> Dict[str, Any]:
+    return {"jsonrpc": "2.0", "method": method, "params": params}
+
+
+class CheckerTests(unittest.TestCase):
+    def check(self, *records: Tuple[str, Any], strict: bool = True, strict_params: bool = False) -> List[str]:
+        path = trace(*records)
+        try:
+            checker = validate.TrafficChecker(DOCUMENT, strict_notifications=strict, strict_params=strict_params)
+            checker.check([path])
+            return [f"{v.method}: {v.path}: {v.message}" for v in checker.violations]
+        finally:
+            os.unlink(path)
+
+    def test_valid_exchange(self) -> None:
+        self.assertEqual(self.check(
+            ("in", request(1, "table/rowFrame", {"sessionId": "s1", "row": [0, 0]})),
+            ("out", notification("table/didCommit", {"sessionId": "s1", "seq": 1, "contentSize": {"width": 320, "height": 10}})),
+            ("out", result(1, {"rowId": "a", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 320, "height": 10}}))), [])
+
+    def test_result_missing_and_extra_members(self) -> None:
+        self.assertEqual(self.check(
+            ("in", request(1, "table/contentSize", {"sessionId": "s1"})),
+            ("out", result(1, {"width": 320, "depth": 3}))),
+            ['table/contentSize: result: missing required member "height"', "table/contentSize: result.depth: unknown member"])
+
+    def test_params_of_a_successful_request(self) -> None:
+        self.assertEqual(self.check(
+            ("in", request("a", "table/scrollBy", {"sessionId": "s1", "dy": "10"})),
+            ("out", result("a", {"contentOffset": {"x": 0, "y": 0}, "visibleRowIds": [], "placeholderRowIds": [],
+                                 "rangeMode": "full"}))),
+            ['table/scrollBy: params.dy: expected number, got a string ("10")'])
+
+    def test_requests_answered_with_errors_are_not_checked(self) -> None:
+        self.assertEqual(self.check(
+            ("in", request(1, "table/scrollBy", {"sessionId": 5})),
+            ("out", {"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "params.sessionId: …"}}),
+            ("in", request(2, "nope/nothing")),
+            ("out", {"jsonrpc": "2.0", "id": 2, "error": {"code": -32601, "message": "method not found: nope/nothing"}})), [])
+
+    def test_an_undocumented_method_answered_with_a_result(self) -> None:
+        self.assertEqual(self.check(("in", request(1, "table/secret")), ("out", result(1, None))),
+                         ["table/secret: method: answered with a result, but the method is not in the document"])
+
+    def test_batches_and_ids_of_any_type(self) -> None:
+        self.assertEqual(self.check(
+            ("in", [request(1, "table/contentSize", {"sessionId": "s1"}), request("1", "shutdown")]),
+            ("out", [result("1", None), result(1, {"width": 1, "height": 2})])), [])
+        self.assertEqual(self.check(
+            ("in", [request(1, "table/contentSize", {"sessionId": "s1"}), request("1", "shutdown")]),
+            ("out", [result("1", {"width": 1, "height": 2}), result(1, None)])),
+            ["shutdown: result: expected null, got an object {\"width\": 1, \"height\": 2}",
+             "table/contentSize: result: expected object, got a null (null)"])
+
+    def test_server_notifications(self) -> None:
+        self.assertEqual(self.check(("out", notification("cell/interfaceStateChanged", {
+            "sessionId": "s1", "rowId": "r1", "oldState": [], "newState": ["measureLayout", "hovered"],
+            "events": []}))), ['cell/interfaceStateChanged: params.newState[1]: expected one of "measureLayout", '
+                               '"preload", "display", "visible", got a string ("hovered")'])
+        self.assertEqual(self.check(("out", notification("table/exploded", {}))),
+                         ["table/exploded: method: not a server-to-client notification of the document"])
+
+    def test_client_notifications_strict_or_lenient(self) -> None:
+        bad = ("in", notification("$/cancelRequest", {}))
+        self.assertEqual(self.check(bad), ['$/cancelRequest: params: missing required member "id"'])
+        self.assertEqual(self.check(bad, strict=False), [])
+        self.assertEqual(self.check(("in", notification("whatever/unknown", {"x": 1}))), [])
+
+    def test_unknown_params_members_are_legal_unless_strict(self) -> None:
+        exchange = (("in", request(1, "table/contentSize", {"sessionId": "s1", "sesionId": "s2"})),
+                    ("out", result(1, {"width": 1, "height": 2})))
+        self.assertEqual(self.check(*exchange), [])
+        self.assertEqual(self.check(*exchange, strict_params=True), ["table/contentSize: params.sesionId: unknown member"])
+
+    def test_server_notification_params_are_closed(self) -> None:
+        self.assertEqual(self.check(("out", notification("cell/didDisplay", {"sessionId": "s1", "rowId": "a", "ms": 3}))),
+                         ["cell/didDisplay: params.ms: unknown member"])
+
+    def test_shared_trace_files_pair_answers_with_any_pending_request(self) -> None:
+        init = {"serverInfo": {"name": "layoutd", "version": "0.1.0"}, "protocolVersion": "1.0", "capabilities": {
+            "sessions": True, "tableNode": True, "layoutSpecs": LAYOUT_SPECS, "notifications": NOTIFICATIONS, "limits": {
+                "maxSessions": 1, "maxRowsPerSession": 1, "maxCellDepth": 1, "maxCellElements": 1}}}
+        self.assertEqual(self.check(
+            ("in", request(1, "initialize")), ("in", request(1, "initialize")),
+            ("in", request(2, "table/contentSize", {"sessionId": "s1"})), ("in", request(2, "shutdown")),
+            ("out", result(1, init)), ("out", result(1, init)),
+            ("out", result(2, None)), ("out", result(2, {"width": 1, "height": 2}))), [])
+
+    def test_params_absent_null_or_empty_array_mean_empty(self) -> None:
+        for params in (None, [], {}):
+            self.assertEqual(self.check(("in", request(1, "shutdown", params)), ("out", result(1, None))), [])
+
+    def test_non_json_bodies_are_skipped(self) -> None:
+        self.assertEqual(self.check(("in", "{bad}"), ("out", {"jsonrpc": "2.0", "id": None,
+                                                              "error": {"code": -32700, "message": "parse error"}})), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
