@@ -21,18 +21,29 @@ fi
 echo "== swift build (warnings are errors)"
 swift build -Xswiftc -warnings-as-errors
 
+# Every daemon the tests spawn runs through a wrapper that traces its traffic (one file per daemon), so that the
+# protocol description (Clients/schema) can be checked against real messages in both directions at the end.
+traces="$(mktemp -d)"
+trap 'rm -rf "$traces"' EXIT
+export LAYOUTD_REAL_BINARY="$PWD/.build/debug/layoutd" LAYOUTD_TRACE_DIR="$traces"
+traced="$PWD/Clients/schema/trace-layoutd.sh"
+
 echo "== swift test"
 # Serial: the StdioConnection tests block threads of the shared cooperative pool (2 on this 2-core machine) while
 # they flood pipes; run beside the in-process server tests, they can starve those tests' async handlers.
-swift test --no-parallel -Xswiftc -warnings-as-errors
+LAYOUTD_BINARY="$traced" swift test --no-parallel -Xswiftc -warnings-as-errors
 
 echo "== python client tests (standard library only)"
-LAYOUTD_BINARY="$PWD/.build/debug/layoutd" python3 -m unittest discover -s Clients/python/tests
+LAYOUTD_BINARY="$traced" python3 -m unittest discover -s Clients/python/tests
 
 echo "== node client tests (no dependencies)"
-LAYOUTD_BINARY="$PWD/.build/debug/layoutd" node --test Clients/node/test/
+LAYOUTD_BINARY="$traced" node --test Clients/node/test/
 
 echo "== neovim plugin tests (nvim --headless, Neovim >= 0.7)"
 LAYOUTD_BINARY="$PWD/.build/debug/layoutd" bash Clients/nvim/tests/run.sh
+
+echo "== protocol description: OpenRPC document vs Protocol.md, the clients' method tables, and all traced traffic"
+LAYOUTD_BINARY="$PWD/.build/debug/layoutd" LAYOUTD_SCHEMA_SUITES="" LAYOUTD_TRACES="$traces/*.jsonl" \
+  python3 -m unittest discover -s Clients/schema/tests
 
 echo "== all tests passed"

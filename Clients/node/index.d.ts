@@ -514,6 +514,8 @@ export declare class Session extends EventEmitter {
   setNeedsLayout(row: Row, options?: RequestOptions & ({ cell?: Spec; element?: undefined; spec?: undefined } | { cell?: undefined; element: string; spec: Spec })): Promise<SeqResult>;
   /** `cell/displayList`. */
   displayList(row: Row, options?: RequestOptions): Promise<DisplayListResult>;
+  /** `table/snapshot`: an SVG picture of `rect` (default: the viewport) with the range bands. */
+  snapshot(options?: { rect?: { x?: number; y?: number; width?: number; height?: number }; margin?: number } & RequestOptions): Promise<{ svg: string; rect: { x: number; y: number; width: number; height: number }; margin: number; rows: Array<{ rowId: string; indexPath: [number, number]; frame: { x: number; y: number; width: number; height: number }; state: string[]; error?: string }> }>;
 
   /** `table/scrollToOffset`. */
   scrollToOffset(y: number, options?: RequestOptions & { drag?: boolean; velocity?: number }): Promise<ScrollResult>;

@@ -764,6 +764,12 @@ export class Session extends EventEmitter {
     return this._call('cell/displayList', { row: rowParam(row) }, request);
   }
 
+  /** `table/snapshot` → {svg, rect, margin, rows}: an SVG picture of `rect` (default: the viewport). */
+  snapshot(options = {}) {
+    const [own, request] = split(options);
+    return this._call('table/snapshot', compact({ rect: own.rect, margin: own.margin }), request);
+  }
+
   // ---------------------------------------------------------------------------------------- scrolling
 
   /** `table/scrollToOffset`: scroll to content offset `y` ({drag = true, velocity = 0}) → SCROLL. */

@@ -41,6 +41,7 @@ export const METHODS = Object.freeze({
   'Session.elementFrames': 'cell/elementFrames',
   'Session.setNeedsLayout': 'cell/setNeedsLayout',
   'Session.displayList': 'cell/displayList',
+  'Session.snapshot': 'table/snapshot',
   // scrolling, ranges, batch fetching
   'Session.scrollToOffset': 'table/scrollToOffset',
   'Session.scrollBy': 'table/scrollBy',

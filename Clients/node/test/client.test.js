@@ -216,6 +216,9 @@ describe('every method', { skip: SKIP }, () => {
       const list = await s.displayList('k');
       assert.equal(list.rowId, 'k');
       assert.deepEqual(list.items.map((item) => item.kind), ['rect']);
+      const picture = await s.snapshot({ margin: 30 });
+      assert.ok(picture.svg.startsWith('<?xml'));
+      assert.equal(picture.rows[0].rowId, 'k');
     } finally {
       await s.dispose();
     }

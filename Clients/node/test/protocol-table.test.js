@@ -83,6 +83,7 @@ const SAMPLES = {
   'Session.elementFrames': [['a', { elements: ['t'] }], { sessionId: 's1', row: 'a', elements: ['t'] }],
   'Session.setNeedsLayout': [['a', { element: 't', spec: cell }], { sessionId: 's1', row: 'a', element: 't', spec: cell }],
   'Session.displayList': [['a'], { sessionId: 's1', row: 'a' }],
+  'Session.snapshot': [[{ rect: { height: 100 }, margin: 30 }], { sessionId: 's1', rect: { height: 100 }, margin: 30 }],
   'Session.scrollToOffset': [[100, { drag: false, velocity: 2 }], { sessionId: 's1', y: 100, drag: false, velocity: 2 }],
   'Session.scrollBy': [[-5], { sessionId: 's1', dy: -5 }],
   'Session.scrollToRow': [['a', { position: 'top', drag: true }], { sessionId: 's1', row: 'a', position: 'top', drag: true }],

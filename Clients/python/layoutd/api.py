@@ -246,6 +246,11 @@ class SessionMethods:
         pass when it is in the display range (``displayed`` True), else made now."""
         return self._call("cell/displayList", {"row": row_param(row)})
 
+    def snapshot(self, rect: Optional[Dict[str, float]] = None, margin: Optional[float] = None) -> Dict[str, Any]:
+        """``table/snapshot``: an SVG picture of ``rect`` of the content (default: the viewport) with the range
+        bands in a ``margin``-wide column ({svg, rect, margin, rows})."""
+        return self._call("table/snapshot", compact(rect=rect, margin=margin))
+
     # ------------------------------------------------------------------------------------- scrolling, ranges
 
     def scroll_to_offset(self, y: float, drag: Optional[bool] = None, velocity: Optional[float] = None

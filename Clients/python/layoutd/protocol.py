@@ -44,6 +44,7 @@ METHODS: Dict[str, str] = {
     "Session.element_frames": "cell/elementFrames",
     "Session.set_needs_layout": "cell/setNeedsLayout",
     "Session.display_list": "cell/displayList",
+    "Session.snapshot": "table/snapshot",
     # scrolling, ranges and interface states
     "Session.scroll_to_offset": "table/scrollToOffset",
     "Session.scroll_by": "table/scrollBy",

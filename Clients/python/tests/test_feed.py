@@ -411,6 +411,10 @@ class RangeMethodTests(unittest.TestCase):
             self.assertNotIn("r12", answer["placeholderRowIds"])  # neverShowPlaceholders: displayed first
             self.assertEqual(session.display_list("r12")["displayed"], True)
             self.assertEqual(session.display_list("r0")["displayed"], False)
+            picture = session.snapshot(margin=30)
+            self.assertTrue(picture["svg"].startswith("<?xml"))
+            self.assertEqual(picture["rows"][0]["rowId"], "r12")
+            self.assertEqual(picture["rect"]["y"], 1200)
             ranges = session.ranges()
             self.assertEqual((ranges["contentOffset"]["y"], ranges["visible"]), (1200, True))
             self.assertEqual(session.tuning_parameters("minimum", "preload"),

@@ -192,7 +192,10 @@ extension TableNode {
   ) -> BatchResult<Content> {
     var awaiting: [RowID: UInt64] = [:]
     awaiting.reserveCapacity(requests.count)
-    for request in requests { awaiting[request.id] = request.generation }
+    for request in requests {
+      awaiting[request.id] = request.generation
+      awaitedBy[request.id, default: []].append(changeSet.seq)
+    }
     inFlight.append(InFlightChangeSet(changeSet: changeSet, replay: replay, awaiting: awaiting))
     let commits = commitReadyChangeSets()
     return BatchResult(

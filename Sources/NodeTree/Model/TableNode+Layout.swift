@@ -38,7 +38,8 @@ extension TableNode {
   ) throws(NodeTreeError) -> LayoutAcceptance {
     guard height.isFinite, height >= 0 else { throw .invalidHeight(id, height) }
     var accepted = false
-    for index in inFlight.indices where inFlight[index].awaiting[id] == generation {
+    for seq in awaitedBy[id] ?? [] {
+      guard let index = inFlightIndex(of: seq), inFlight[index].awaiting[id] == generation else { continue }
       inFlight[index].measured[id] = height
       accepted = true
     }
@@ -52,7 +53,7 @@ extension TableNode {
       if relayouts[id] == generation {
         relayouts[id] = nil
         if visibleMap.contains(id) { anchor = captureAnchor() }
-        if inFlight.contains(where: { $0.awaiting[id] != nil }) { relayoutHeights[id] = (generation, height) }
+        if awaitedBy[id] != nil { relayoutHeights[id] = (generation, height) }
         if let old = visibleMap.height(of: id), let path = visibleMap.indexPath(of: id),
           abs(old - height) >= Double(Float.ulpOfOne)
         {
@@ -116,6 +117,14 @@ extension TableNode {
     return requests
   }
 
+  /// Position of the in-flight change set `seq` (seqs are consecutive from the first), nil when not in flight.
+  func inFlightIndex(of seq: Int) -> Int? {
+    guard let first = inFlight.first?.changeSet.seq else { return nil }
+    let index = seq - first
+    if inFlight.indices.contains(index), inFlight[index].changeSet.seq == seq { return index }
+    return inFlight.firstIndex { $0.changeSet.seq == seq }
+  }
+
   /// Commits ready change sets from the front of the queue, in order.
   mutating func commitReadyChangeSets() -> [Commit] {
     var commits: [Commit] = []
@@ -124,8 +133,15 @@ extension TableNode {
       for (id, generation) in first.awaiting {
         if let newer = relayoutHeights[id], newer.generation > generation { first.measured[id] = newer.height }
       }
-      for id in first.awaiting.keys where !inFlight.contains(where: { $0.awaiting[id] != nil }) {
-        relayoutHeights[id] = nil
+      for id in first.awaiting.keys {
+        var seqs = awaitedBy[id] ?? []
+        seqs.removeAll { $0 == first.changeSet.seq }
+        if seqs.isEmpty {
+          awaitedBy[id] = nil
+          relayoutHeights[id] = nil
+        } else {
+          awaitedBy[id] = seqs
+        }
       }
       let anchor = captureAnchor()
       replayOnVisibleMap(first)

@@ -40,8 +40,11 @@ package struct TableNode<Content: Sendable>: Sendable {
 
   /// Pending cells by id.
   var cells: [RowID: CellNode<Content>] = [:]
-  /// Submitted change sets not yet committed, in submission order.
+  /// Submitted change sets not yet committed, in submission order (their seqs are consecutive).
   var inFlight: [InFlightChangeSet] = []
+  /// Seqs of the in-flight change sets waiting for each row's layout (usually one): finds them in O(1) per result
+  /// instead of scanning every change set queued behind a large insert.
+  var awaitedBy: [RowID: [Int]] = [:]
   /// Rows re-measured outside any batch: id → generation whose result updates the visible height directly.
   var relayouts: [RowID: UInt64] = [:]
   /// Re-measure results for rows an uncommitted change set still waits for: that change set commits with the
