@@ -14,6 +14,9 @@ enum CellLayout {
   static func measure(_ request: LayoutRequest<LayoutElement>, engine: LayoutEngine, range: SizeRange) -> CellResult {
     do throws(LayoutFailure) {
       let layout = try engine.layout(request.content, in: range)
+      // Only the height is kept: a session may hold a million cells, and a cached layout costs kilobytes per row.
+      // Display passes and queries lay the few cells they need out again.
+      request.content.releaseCachedLayouts()
       let height = layout.size.height
       guard height.isFinite, height >= 0 else {
         return CellResult(

@@ -44,6 +44,8 @@ actor Session {
   var width: Double
   /// Viewport height.
   var height: Double
+  /// Cells laid out since the freed memory was last handed back to the system.
+  var rowsSinceTrim = 0
   /// Number of viewport width changes so far; only the latest one's relayout announces its end.
   var widthGeneration = 0
   /// The latest width change's relayout: chunks still out and the results collected so far.
@@ -135,6 +137,7 @@ actor Session {
       case .layoutResults(let results, let widthChange):
         receive(results, widthChange: widthChange)
         answerWaitersIfIdle()
+        returnFreedMemoryIfIdle(after: results.count)
       case .dispose(let reply):
         display.blocking?.reply?.error(ServerError.unknownSession(id))
         for (_, _, deferredReply) in deferred { deferredReply?.error(ServerError.unknownSession(id)) }

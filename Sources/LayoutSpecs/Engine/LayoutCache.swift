@@ -79,6 +79,11 @@ final class ElementLayoutCache: Sendable {
     }
   }
 
+  /// Forgets both entries (their layouts are freed unless held elsewhere).
+  func removeAll() {
+    slots.withLock { $0 = Slots() }
+  }
+
   /// Remembers `layout` as the answer to `key`, replacing the older entry.
   func store(_ layout: Layout, for key: LayoutCacheKey) {
     slots.withLock { s in

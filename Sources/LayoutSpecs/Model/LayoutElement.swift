@@ -58,6 +58,16 @@ package struct LayoutElement: Sendable, Equatable {
   /// The layout cache of this element's storage (setting any field makes new storage with an empty cache).
   var layoutCache: ElementLayoutCache { storage.layouts }
 
+  /// Frees the cached layouts of this element and every sub-element (iterative). A daemon holding many cells calls
+  /// this once a cell's height is known: the next layout of the cell is full work, but memory per row stays small.
+  package func releaseCachedLayouts() {
+    var pending = [self]
+    while let element = pending.popLast() {
+      element.layoutCache.removeAll()
+      pending.append(contentsOf: element.subelements)
+    }
+  }
+
   /// Field-wise equality (identical storage is equal without comparing).
   package static func == (lhs: LayoutElement, rhs: LayoutElement) -> Bool {
     lhs.storage === rhs.storage
