@@ -19,24 +19,24 @@ extension Session {
   /// through here. Session-isolated.
   func submit(_ update: BatchUpdate<LayoutElement>) throws(ResponseError) -> BatchResult<LayoutElement> {
     try checkRowLimit(adding: Session.rowDelta(of: update, in: table.pendingMap))
-    let result: BatchResult<LayoutElement>
-    do throws(NodeTreeError) {
-      result = try table.performBatch(update)
-    } catch {
-      throw ResponseError(code: ServerError.invalidBatchCode, message: error.message)
-    }
-    schedule(result.layoutRequests)
-    publish(result.commits)
-    return result
+    return try performEdit { table throws(NodeTreeError) in try table.performBatch(update) }
   }
 
   /// Replaces every section and row (`reloadData`): row ids must be unique (-32004 otherwise, nothing changes);
   /// every cell is laid out again and the change set commits in order. Session-isolated.
   func submitReload(_ sections: [[RowSpec<LayoutElement>]]) throws(ResponseError) -> BatchResult<LayoutElement> {
     try checkRowLimit(adding: sections.reduce(0) { $0 + $1.count } - table.pendingMap.totalRowCount)
+    return try performEdit { table throws(NodeTreeError) in try table.reloadData(sections) }
+  }
+
+  /// Runs one edit of the table (an invalid one is -32004 and changes nothing), schedules its cells' layout and
+  /// publishes what committed at once.
+  private func performEdit(
+    _ edit: (inout TableNode<LayoutElement>) throws(NodeTreeError) -> BatchResult<LayoutElement>
+  ) throws(ResponseError) -> BatchResult<LayoutElement> {
     let result: BatchResult<LayoutElement>
     do throws(NodeTreeError) {
-      result = try table.reloadData(sections)
+      result = try edit(&table)
     } catch {
       throw ResponseError(code: ServerError.invalidBatchCode, message: error.message)
     }

@@ -100,24 +100,14 @@ extension Session {
     }
   }
 
-  /// One flattened element: `{type, id?, name?, frame, lines?}`; lines carry `{range, x, width, baseline, text,
+  /// One flattened element: `{type, id?, name?, frame, lines?}`; lines carry `{range, x, width, baseline,
   /// truncated}` relative to the element (range in Unicode scalars of the leaf's text).
   static func elementJSON(_ f: FlatFrame) -> JSONValue {
     var o = JSONObject([("type", .string(f.type))])
     if let id = f.id { o["id"] = .string(id) }
     if let name = f.name { o["name"] = .string(name) }
     o["frame"] = rect(x: f.frame.origin.x, y: f.frame.origin.y, width: f.frame.size.width, height: f.frame.size.height)
-    if let lines = f.textLines {
-      o["lines"] = .array(
-        lines.map { line in
-          .object(
-            JSONObject([
-              ("range", .array([.int(Int64(line.range.lowerBound)), .int(Int64(line.range.upperBound))])),
-              ("x", .double(line.x)), ("width", .double(line.width)), ("baseline", .double(line.baseline)),
-              ("truncated", .bool(line.isTruncated)),
-            ]))
-        })
-    }
+    if let lines = f.textLines { o["lines"] = .array(lines.map(\.json)) }
     return .object(o)
   }
 

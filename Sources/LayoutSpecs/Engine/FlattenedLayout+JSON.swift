@@ -14,20 +14,23 @@ extension FlattenedLayout {
       if let name = f.name { o["name"] = .string(name) }
       let r = f.frame
       o["frame"] = .array([r.origin.x, r.origin.y, r.size.width, r.size.height].map(JSONValue.double))
-      if let lines = f.textLines {
-        o["lines"] = .array(
-          lines.map { line in
-            .object(
-              JSONObject([
-                ("range", .array([.int(Int64(line.range.lowerBound)), .int(Int64(line.range.upperBound))])),
-                ("x", .double(line.x)), ("width", .double(line.width)), ("baseline", .double(line.baseline)),
-                ("truncated", .bool(line.isTruncated)),
-              ]))
-          })
-      }
+      if let lines = f.textLines { o["lines"] = .array(lines.map(\.json)) }
       elements.append(.object(o))
     }
     return .object(
       JSONObject([("size", .array([.double(size.width), .double(size.height)])), ("elements", .array(elements))]))
+  }
+}
+
+extension TextLine {
+  /// `{"range": [start, end], "x", "width", "baseline", "truncated"}`: the line relative to its leaf, range in
+  /// Unicode scalars of the leaf's text (`layoutd layout` and the daemon's `cell/elementFrames`).
+  package var json: JSONValue {
+    .object(
+      JSONObject([
+        ("range", .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])),
+        ("x", .double(x)), ("width", .double(width)), ("baseline", .double(baseline)),
+        ("truncated", .bool(isTruncated)),
+      ]))
   }
 }
