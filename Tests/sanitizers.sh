@@ -24,8 +24,8 @@ scratch=".build-san-$kind"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/Tests/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 export ASAN_OPTIONS="halt_on_error=1:detect_stack_use_after_return=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 # Swift keeps pointers in spare bits of multi-payload enums, which LeakSanitizer cannot follow (see
-# Tests/Fuzz/lsan.supp); cached font tables would be reported as leaks.
-export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# Tests/lsan.supp); cached font tables would be reported as leaks.
+export LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 # Sanitized code runs several times slower; the tests' deadlines (bounds on hangs) stretch accordingly.
 export LAYOUTD_TEST_TIMEOUT_SCALE="${LAYOUTD_TEST_TIMEOUT_SCALE:-5}"

@@ -37,7 +37,7 @@ for p in "${products[@]}"; do
 done
 
 # Cached font tables look leaked to LeakSanitizer (see the file); real per-input leaks are still reported.
-export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 failed=0
 for t in "${targets[@]}"; do
