@@ -20,6 +20,12 @@ let package = Package(
     .target(name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "Typography", "JSONCodec"]),
     .target(name: "LayoutdCLI", dependencies: ["LayoutSpecs", "Typography", "JSONCodec", "JSONRPC", "Server"]),
     .executableTarget(name: "layoutd", dependencies: ["LayoutdCLI"]),
+    // Fuzz targets: libFuzzer entry points when built with -DFUZZING (Tests/Fuzz/run.sh), corpus replayers
+    // otherwise (so CI replays the seed corpus with a normal build).
+    .target(name: "FuzzSupport"),
+    .executableTarget(name: "FuzzFraming", dependencies: ["FuzzSupport", "JSONRPC"]),
+    .executableTarget(name: "FuzzEnvelope", dependencies: ["FuzzSupport", "JSONRPC", "JSONCodec"]),
+    .executableTarget(name: "FuzzSpecs", dependencies: ["FuzzSupport", "LayoutSpecs", "JSONCodec"]),
     // Tests.
     .target(name: "TestSupport"),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),

@@ -9,6 +9,10 @@ import Synchronization
   import Darwin
 #endif
 
+/// Multiplier for this target's timeouts: `$LAYOUTD_TEST_TIMEOUT_SCALE`, else 1. Tests/sanitizers.sh sets it, since
+/// sanitized builds run several times slower (a deadline is a bound on a hang, never a performance check).
+let timeoutScale = ProcessInfo.processInfo.environment["LAYOUTD_TEST_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
+
 /// A pipe(2): bytes written to `write` come out of `read`.
 struct Pipe {
   /// Read end.
@@ -62,7 +66,7 @@ func readBodies(_ fd: Int32) -> [String] {
 
 /// Polls `condition` every millisecond for up to `seconds`; true once it holds.
 func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
+  let deadline = Date().addingTimeInterval(seconds * timeoutScale)
   while Date() < deadline {
     if condition() { return true }
     usleep(1000)

@@ -86,7 +86,7 @@ extension Daemon {
   /// it did not.
   @discardableResult
   func waitForOutputEnd(timeout: Double = 10) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * timeoutScale)
     while !ended.withLock({ $0 }), Date() < deadline { usleep(2000) }
     return ended.withLock { $0 }
   }

@@ -9,6 +9,10 @@ import Synchronization
   import Darwin
 #endif
 
+/// Multiplier for this target's timeouts: `$LAYOUTD_TEST_TIMEOUT_SCALE`, else 1. Tests/sanitizers.sh sets it, since
+/// sanitized builds run several times slower (a deadline is a bound on a hang, never a performance check).
+let timeoutScale = ProcessInfo.processInfo.environment["LAYOUTD_TEST_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
+
 /// The real `layoutd` binary spawned with pipes, driven like a client: write raw bytes or frames, read messages.
 /// Shared by every protocol test; extend it in your own files rather than editing it.
 final class Daemon: Sendable {
@@ -117,7 +121,7 @@ final class Daemon: Sendable {
 
   /// Takes every message up to and including the first one matching `predicate`; on timeout takes all received.
   func take(until predicate: (JSONValue) -> Bool, timeout: Double = 20) -> [JSONValue] {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * timeoutScale)
     while true {
       let taken: [JSONValue]? = received.withLock { messages in
         guard let index = messages.firstIndex(where: predicate) else { return nil }
@@ -152,7 +156,7 @@ final class Daemon: Sendable {
 
   /// Waits up to `timeout` seconds for the process to exit; its status, or nil if it is still running.
   func waitForExit(timeout: Double = 10) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * timeoutScale)
     while process.isRunning, Date() < deadline { usleep(2000) }
     return process.isRunning ? nil : process.terminationStatus
   }

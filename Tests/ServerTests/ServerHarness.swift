@@ -10,6 +10,10 @@ import Synchronization
   import Darwin
 #endif
 
+/// Multiplier for this target's timeouts: `$LAYOUTD_TEST_TIMEOUT_SCALE`, else 1. Tests/sanitizers.sh sets it, since
+/// sanitized builds run several times slower (a deadline is a bound on a hang, never a performance check).
+let timeoutScale = ProcessInfo.processInfo.environment["LAYOUTD_TEST_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
+
 /// A `LayoutServer` on a `StdioConnection` over two pipes, driven like a client: write frames, read messages.
 final class ServerHarness: Sendable {
   /// The server under test.
@@ -80,7 +84,7 @@ final class ServerHarness: Sendable {
   /// first), or what arrived within 10 s.
   func call(_ id: Int, _ method: String, _ params: String = "{}") async -> [JSONValue] {
     send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(10 * timeoutScale)
     while Date() < deadline {
       let taken: [JSONValue]? = received.withLock { messages in
         guard let index = messages.firstIndex(where: { $0["id"] == .int(Int64(id)) }) else { return nil }
@@ -96,7 +100,7 @@ final class ServerHarness: Sendable {
 
   /// Waits up to 10 s for a notification named `method` and takes it (with everything before it).
   func notification(_ method: String) async -> JSONValue? {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(10 * timeoutScale)
     while Date() < deadline {
       let taken: JSONValue? = received.withLock { messages in
         guard let index = messages.firstIndex(where: { $0["method"] == .string(method) }) else { return nil }
@@ -120,7 +124,7 @@ final class ServerHarness: Sendable {
 
   /// Waits (without blocking a thread) until the server has closed, then returns its exit status.
   func exitStatus() async -> Int32? {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(10 * timeoutScale)
     while Date() < deadline, server.exitStatus == nil {
       try? await Task.sleep(nanoseconds: 1_000_000)
     }

@@ -1,0 +1,18 @@
+import FuzzSupport
+
+/// The layout-spec fuzz target's entry point: libFuzzer's driver when built with `-sanitize=fuzzer -DFUZZING`
+/// (Tests/Fuzz/run.sh), otherwise a replay of the corpus directories or files given as arguments.
+@main
+enum FuzzSpecsMain {
+  /// Runs libFuzzer or the replay, then exits with its status.
+  static func main() {
+    #if FUZZING
+      FuzzerDriver.run { data, size in
+        SpecFuzzer.run(FuzzerDriver.bytes(data, size))
+        return 0
+      }
+    #else
+      CorpusReplay.run(target: "FuzzSpecs", body: SpecFuzzer.run)
+    #endif
+  }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs Swift tests under ThreadSanitizer or AddressSanitizer, serially, in a scratch directory of their own so the
+# normal build stays untouched. Exits non-zero on a failed test or on any sanitizer report.
+#
+#   bash Tests/sanitizers.sh thread  [FILTER]   # default FILTER: the concurrency-heavy tests (transport, server)
+#   bash Tests/sanitizers.sh address [FILTER]   # default FILTER: the pure modules' tests
+#
+# FILTER is `swift test --filter`'s regular expression. When it selects ProtocolTests, they spawn the daemon built
+# with the same sanitizer (LAYOUTD_BINARY, unless set), so the sanitizer watches the daemon too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+kind="${1:-thread}"
+case "$kind" in
+  thread) default_filter='JSONRPCTests|ServerTests' ;;
+  address) default_filter='JSONCodecTests|FlexLayoutTests|TypographyTests|LayoutSpecsTests|NodeTreeTests|JSONRPCTests' ;;
+  *) echo "usage: $0 thread|address [FILTER]" >&2; exit 2 ;;
+esac
+filter="${2:-$default_filter}"
+scratch=".build-san-$kind"
+
+# Stop at the first report with both stacks; a report is a failure even if every test passed. Tests/tsan.supp
+# lists the accesses TSan cannot see are guarded (Synchronization.Mutex, see the file).
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/Tests/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+export ASAN_OPTIONS="halt_on_error=1:detect_stack_use_after_return=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+# Swift keeps pointers in spare bits of multi-payload enums, which LeakSanitizer cannot follow (see
+# Tests/lsan.supp); cached font tables would be reported as leaks.
+export LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+# Sanitized code runs several times slower; the tests' deadlines (bounds on hangs) stretch accordingly.
+export LAYOUTD_TEST_TIMEOUT_SCALE="${LAYOUTD_TEST_TIMEOUT_SCALE:-5}"
+
+echo "== swift build --sanitize=$kind ($scratch)"
+swift build --build-tests --sanitize="$kind" --scratch-path "$scratch"
+if [[ "$filter" == *ProtocolTests* ]]; then
+  export LAYOUTD_BINARY="${LAYOUTD_BINARY:-$PWD/$scratch/debug/layoutd}"
+  echo "== ProtocolTests spawn $LAYOUTD_BINARY"
+fi
+echo "== swift test --sanitize=$kind --filter '$filter'"
+swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --no-parallel --filter "$filter"
+echo "== no $kind sanitizer reports"
