@@ -33,6 +33,18 @@ echo "== swift test"
 # they flood pipes; run beside the in-process server tests, they can starve those tests' async handlers.
 LAYOUTD_BINARY="$traced" swift test --no-parallel -Xswiftc -warnings-as-errors
 
+echo "== fuzz corpus replay (normal build)"
+for t in framing envelope specs; do ".build/debug/Fuzz${t^}" "Tests/Fuzz/corpus/$t"; done
+
+echo "== fuzzing: 20 s per target (libFuzzer + AddressSanitizer)"
+bash Tests/Fuzz/run.sh 20
+
+echo "== ThreadSanitizer: transport and server tests"
+bash Tests/sanitizers.sh thread
+
+echo "== AddressSanitizer: the pure modules' tests"
+bash Tests/sanitizers.sh address
+
 echo "== python client tests (standard library only)"
 LAYOUTD_BINARY="$traced" python3 -m unittest discover -s Clients/python/tests
 
