@@ -9,14 +9,22 @@ final class Inbox: @unchecked Sendable {  // every `var` below is guarded by `co
   private let condition = NSCondition()
   /// Bound on pending messages.
   let capacity: Int
+  /// A received message and the size of its body in bytes.
+  struct Entry: Sendable {
+    /// The message.
+    let message: IncomingMessage
+    /// Bytes of its body (0 for framing errors).
+    let bytes: Int
+  }
+
   /// Messages not yet taken by the delivery loop; `head` is the next one. Guarded by `condition`.
-  private var queue: [IncomingMessage] = []
+  private var queue: [Entry] = []
   /// Index of the next message in `queue`. Guarded by `condition`.
   private var head = 0
   /// Messages put but not yet reported handled. Guarded by `condition`.
   private var pending = 0
   /// The delivery loop, when it waits for a message. Guarded by `condition`.
-  private var waiter: CheckedContinuation<IncomingMessage?, Never>?
+  private var waiter: CheckedContinuation<Entry?, Never>?
   /// Why input ended, once it has. Guarded by `condition`.
   private var closeReason: CloseReason?
   /// Set by `stop()`: deliver nothing more. Guarded by `condition`.
@@ -25,8 +33,10 @@ final class Inbox: @unchecked Sendable {  // every `var` below is guarded by `co
   /// An inbox holding at most `capacity` pending messages.
   init(capacity: Int) { self.capacity = max(1, capacity) }
 
-  /// Reader thread: adds a message, first waiting while `capacity` are pending. False once stopped.
-  func put(_ message: IncomingMessage) -> Bool {
+  /// Reader thread: adds a message whose body had `bytes` bytes, first waiting while `capacity` are pending.
+  /// False once stopped.
+  func put(_ message: IncomingMessage, bytes: Int) -> Bool {
+    let entry = Entry(message: message, bytes: bytes)
     condition.lock()
     while pending >= capacity && !stopped { condition.wait() }
     if stopped {
@@ -36,9 +46,9 @@ final class Inbox: @unchecked Sendable {  // every `var` below is guarded by `co
     pending += 1
     let resume = waiter
     waiter = nil
-    if resume == nil { queue.append(message) }
+    if resume == nil { queue.append(entry) }
     condition.unlock()
-    resume?.resume(returning: message)
+    resume?.resume(returning: entry)
     return true
   }
 
@@ -53,16 +63,16 @@ final class Inbox: @unchecked Sendable {  // every `var` below is guarded by `co
   }
 
   /// Delivery loop: the next message, or nil when input has ended and the queue is drained (or on stop).
-  func next() async -> IncomingMessage? {
-    await withCheckedContinuation { (continuation: CheckedContinuation<IncomingMessage?, Never>) in
+  func next() async -> Entry? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Entry?, Never>) in
       take(or: continuation)
     }
   }
 
   /// Resumes `continuation` with the next message or nil, or parks it until `put` or `finish`.
-  private func take(or continuation: CheckedContinuation<IncomingMessage?, Never>) {
+  private func take(or continuation: CheckedContinuation<Entry?, Never>) {
     condition.lock()
-    var result: IncomingMessage?? = nil
+    var result: Entry?? = nil
     if stopped {
       result = .some(nil)
     } else if head < queue.count {

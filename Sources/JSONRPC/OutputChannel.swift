@@ -12,22 +12,29 @@ import Foundation
 /// A small message (at most `directWriteLimit` bytes) sent while nothing is queued and the fd has room is written
 /// at once on the sender's thread, under the lock, which saves a thread hop per response (the serial queue's
 /// worker would otherwise have to be woken, and under load it waits for a free Dispatch thread). Everything else
-/// goes through the serial `queue`. `enqueue` blocks its caller while more than `maxBacklog` bytes wait (unless
-/// nothing waits), so a client that stops reading responses stalls the server instead of growing its memory.
-final class OutputChannel: @unchecked Sendable {  // `backlog` and `failure` are guarded by `condition` (a lock)
+/// is appended to one pending buffer that a single drain job on the serial `queue` writes out in large chunks, so
+/// queued output costs its bytes and nothing per message (a flood of small answers once cost several hundred
+/// bytes of closure and array overhead each). `enqueue` blocks its caller while more than `maxBacklog` bytes wait
+/// (unless nothing waits), so a client that stops reading responses stalls the server instead of growing its
+/// memory.
+final class OutputChannel: @unchecked Sendable {  // the mutable state is guarded by `condition` (a lock)
   /// The output file descriptor (not owned: never closed here).
   let fd: Int32
-  /// The serial queue doing every write that is not direct.
+  /// The serial queue running the drain job.
   let queue = DispatchQueue(label: "layoutd.jsonrpc.output")
   /// Bound on queued bytes.
   let maxBacklog: Int
   /// Largest message written directly on the sender's thread: `PIPE_BUF`, so that a pipe reported writable by
   /// `poll` takes it whole without blocking.
   static let directWriteLimit = 4096
-  /// Guards `backlog` and `failure`; direct writes happen while holding it.
+  /// Guards every `var` below; direct writes happen while holding it.
   private let condition = NSCondition()
-  /// Bytes enqueued on `queue` but not yet written. Guarded by `condition`.
+  /// Bytes queued and not yet handed to the drain job, in order. Guarded by `condition`.
+  private var pending: [UInt8] = []
+  /// Bytes queued but not yet written: `pending` plus the chunk the drain job is writing. Guarded by `condition`.
   private var backlog = 0
+  /// True while a drain job is scheduled or running. Guarded by `condition`.
+  private var draining = false
   /// The errno of the first failed write; later writes are dropped. Guarded by `condition`.
   private var failure: Int32?
 
@@ -41,30 +48,48 @@ final class OutputChannel: @unchecked Sendable {  // `backlog` and `failure` are
   /// is over its bound.
   func enqueue(_ bytes: [UInt8]) {
     condition.lock()
-    // backlog == 0: no queued write is pending or running, and none can start while the lock is held.
+    // backlog == 0: nothing is queued or being written, and nothing can start while the lock is held.
     if backlog == 0 && bytes.count <= OutputChannel.directWriteLimit && hasRoom() {
       if failure == nil { failure = writeAll(bytes) }
       condition.unlock()
       return
     }
     while backlog > 0 && backlog + bytes.count > maxBacklog { condition.wait() }
+    pending.append(contentsOf: bytes)
     backlog += bytes.count
+    let start = !draining
+    draining = true
     condition.unlock()
-    queue.async { self.writeNow(bytes) }
+    if start { queue.async { self.drainPending() } }
   }
 
-  /// Writes every byte unless an earlier write failed. Runs on `queue`.
-  private func writeNow(_ bytes: [UInt8]) {
+  /// Writes the pending bytes, chunk after chunk, until none are left (or drops them after a failed write). The
+  /// one drain job; runs on `queue`.
+  private func drainPending() {
     dispatchPrecondition(condition: .onQueue(queue))
-    condition.lock()
-    let failed = failure != nil
-    condition.unlock()
-    let error = failed ? nil : writeAll(bytes)
-    condition.lock()
-    if failure == nil { failure = error }
-    backlog -= bytes.count
-    condition.broadcast()
-    condition.unlock()
+    var chunk: [UInt8] = []
+    while true {
+      condition.lock()
+      if pending.isEmpty {
+        draining = false
+        condition.broadcast()
+        condition.unlock()
+        return
+      }
+      chunk.removeAll(keepingCapacity: true)
+      swap(&chunk, &pending)
+      let failed = failure != nil
+      condition.unlock()
+      let error = failed ? nil : writeAll(chunk)
+      condition.lock()
+      if failure == nil { failure = error }
+      backlog -= chunk.count
+      condition.broadcast()
+      condition.unlock()
+      // A large chunk's buffer is not kept for the next turn: resident memory returns to the baseline once the
+      // burst is written.
+      if chunk.capacity > 1 << 20 { chunk = [] }
+    }
   }
 
   /// True when `fd` can take `directWriteLimit` bytes without blocking (`poll` with a zero timeout).

@@ -23,7 +23,7 @@ extension StdioConnection {
     while true {
       fds[0].revents = 0
       fds[1].revents = 0
-      if poll(&fds, 2, -1) < 0 {
+      if poll(&fds, 2, spinUntilReadable(&fds) ? 0 : -1) < 0 {
         if errno == EINTR { continue }
         inbox.finish(.readError(errno: errno))
         return
@@ -43,8 +43,10 @@ extension StdioConnection {
       frames.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
       while let event = frames.next() {
         let message: IncomingMessage
+        var bytes = 0
         switch event {
         case .message(let body):
+          bytes = body.count
           message = IncomingMessage.decode(body: body, maxDepth: configuration.maxNestingDepth)
           if let trace = configuration.trace {
             var valid = true
@@ -53,8 +55,26 @@ extension StdioConnection {
           }
         case .error(let error): message = IncomingMessage.framingError(error)
         }
-        if !inbox.put(message) { return }
+        if !inbox.put(message, bytes: bytes) { return }
       }
+    }
+  }
+
+  /// Polls `fds` without sleeping for up to `configuration.readSpinMicroseconds`; true when one became ready.
+  /// A client waiting for an answer usually sends its next request within tens of microseconds; catching it
+  /// here saves the reader's wake-up (a sleeping thread woken from another core costs 20-30 µs on these
+  /// machines). Spinning is bounded, so an idle daemon sleeps after at most that long.
+  private func spinUntilReadable(_ fds: inout [pollfd]) -> Bool {
+    let budget = configuration.readSpinMicroseconds
+    guard budget > 0 else { return false }
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    while true {
+      if poll(&fds, 2, 0) > 0 { return true }
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let elapsed = (now.tv_sec - start.tv_sec) * 1_000_000 + (now.tv_nsec - start.tv_nsec) / 1_000
+      if elapsed >= budget { return false }
     }
   }
 }

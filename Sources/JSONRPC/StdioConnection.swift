@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSONCodec
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -31,6 +32,8 @@ package final class StdioConnection: Sendable {
     /// Deepest nesting accepted in a body (deeper gets -32700). The default keeps every delivered message safe
     /// to release implicitly on a 512 KiB thread (`JSONValue.implicitTeardownSafeDepth`, 2,048).
     package var maxNestingDepth = JSONValue.implicitTeardownSafeDepth
+    /// How long the reader polls without sleeping before it blocks for more input, in microseconds. 0 disables.
+    package var readSpinMicroseconds = 200
     /// Bytes asked of each `read(2)`. 64 KiB.
     package var readChunkSize = 64 << 10
     /// Where every message read and written is also recorded (`layoutd --trace FILE`); nil: nowhere.
@@ -50,6 +53,8 @@ package final class StdioConnection: Sendable {
   let output: OutputChannel
   /// Start/finish bookkeeping and the pipe that wakes the reader thread on `stop()`.
   let lifecycle: Lifecycle
+  /// Body bytes of the message being handled (written by the delivery loop only).
+  private let delivering = Atomic<Int>(0)
 
   /// A connection reading `input` and writing `output`; nothing happens until `start(handler:)`.
   package init(input: Int32, output: Int32, configuration: Configuration = Configuration()) {
@@ -73,8 +78,9 @@ package final class StdioConnection: Sendable {
 
   /// The delivery loop: one message at a time, in order, then the close notice.
   private func deliver(to handler: some MessageHandler) async {
-    while let message = await inbox.next() {
-      await handler.handle(message, connection: self)
+    while let entry = await inbox.next() {
+      delivering.store(entry.bytes, ordering: .relaxed)
+      await handler.handle(entry.message, connection: self)
       inbox.didHandle()
     }
     await handler.connectionClosed(self, reason: inbox.reason ?? .stopped)
@@ -109,6 +115,10 @@ package final class StdioConnection: Sendable {
 
   /// Blocks until the handler has been told the connection closed (returns at once if never started).
   package func waitUntilClosed() { lifecycle.waitUntilFinished() }
+
+  /// Bytes of the body of the message `handle` is being called with (0 for framing errors); read it from
+  /// `handle`, e.g. to weigh work queued elsewhere.
+  package var deliveringMessageBytes: Int { delivering.load(ordering: .relaxed) }
 
   /// Messages received but not yet handled (at most `maxPendingMessages`).
   package var pendingMessageCount: Int { inbox.pendingCount }

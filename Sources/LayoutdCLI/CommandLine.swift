@@ -7,7 +7,7 @@ public enum LayoutdCommand {
   public static let usage = """
     usage: layoutd [--stdio] [--log-level LEVEL] [--trace FILE] [--font-dir DIR]... [--max-sessions N]
                    [--max-rows-per-session N] [--max-cell-depth N] [--max-cell-elements N]
-                   [--max-message-bytes N] [--max-pending-messages N]
+                   [--max-message-bytes N] [--max-pending-messages N] [--read-spin-us N]
                                                     serve JSON-RPC on stdin/stdout (see Protocol.md); --trace
                                                     (or $LAYOUTD_TRACE) appends every message to FILE
            layoutd demo [ROWS] [--snapshot FILE]    watch a photo feed scrolled through a spawned daemon
@@ -27,7 +27,7 @@ public enum LayoutdCommand {
     guard let first = arguments.first else { return ServeCommand.run([]) }
     switch first {
     case "--stdio", "--log-level", "--trace", "--font-dir", "--max-sessions", "--max-rows-per-session", "--max-cell-depth",
-      "--max-cell-elements", "--max-message-bytes", "--max-pending-messages":
+      "--max-cell-elements", "--max-message-bytes", "--max-pending-messages", "--read-spin-us":
       return ServeCommand.run(arguments)
     case "--help", "-h", "help":
       print(usage)

@@ -10,7 +10,7 @@ struct UsageError: Error {
 extension ServeCommand {
   /// Reads the serving options: `--stdio`, `--log-level LEVEL`, `--trace FILE`, `--font-dir DIR` (repeatable),
   /// `--max-sessions N`, `--max-rows-per-session N`, `--max-cell-depth N`, `--max-cell-elements N` (defaults for
-  /// `initialize`'s limits), `--max-message-bytes N` and `--max-pending-messages N` (transport).
+  /// `initialize`'s limits), `--max-message-bytes N`, `--max-pending-messages N` and `--read-spin-us N` (transport).
   static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
     var options = Options()
     var rest = arguments[...]
@@ -48,6 +48,8 @@ extension ServeCommand {
           options.connection.maxMessageSize = try count(argument, 1_024...(1 << 30))
         case "--max-pending-messages":
           options.connection.maxPendingMessages = try count(argument, 1...1_000_000)
+        case "--read-spin-us":
+          options.connection.readSpinMicroseconds = try count(argument, 0...100_000)
         default:
           throw UsageError(message: "unknown option '\(argument)'\n\(LayoutdCommand.usage)")
         }

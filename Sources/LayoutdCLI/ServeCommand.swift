@@ -46,7 +46,8 @@ enum ServeCommand {
       }
       configuration.trace = trace
     }
-    let server = LayoutServer(version: LayoutdCommand.version, defaults: options.server)
+    let server = LayoutServer(
+      version: LayoutdCommand.version, defaults: options.server, maxQueuedCalls: configuration.maxPendingMessages)
     let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
     // SIGTERM ends the connection like end of input: status 0 after `shutdown`, 1 otherwise.
     signal(SIGTERM, SIG_IGN)

@@ -36,11 +36,19 @@ package final class LayoutServer: MessageHandler {
 
   /// Limits in force until `initialize` changes them (the command line's).
   let defaults: ServerOptions
+  /// Bounds the calls queued on sessions and not yet performed (see `SessionCallGate`).
+  let gate: SessionCallGate
 
-  /// A server reporting `version`, with `defaults` as the limits `initialize` starts from.
-  package init(version: String, defaults: ServerOptions = ServerOptions()) {
+  /// A server reporting `version`, with `defaults` as the limits `initialize` starts from; at most
+  /// `maxQueuedCalls` calls and `maxQueuedBytes` bytes of messages wait on sessions before the server stops taking
+  /// messages from the connection (which then stops reading).
+  package init(
+    version: String, defaults: ServerOptions = ServerOptions(), maxQueuedCalls: Int = 1024,
+    maxQueuedBytes: Int = 16 << 20
+  ) {
     self.version = version
     self.defaults = defaults
+    gate = SessionCallGate(maxCalls: maxQueuedCalls, maxBytes: maxQueuedBytes)
     state.withLock { s in
       s.options = defaults
       s.registry = defaults.makeRegistry()
@@ -52,9 +60,12 @@ package final class LayoutServer: MessageHandler {
 
   /// Handles one frame from the connection.
   package func handle(_ message: IncomingMessage, connection: StdioConnection) async {
+    // Back-pressure: wait while sessions hold as many unperformed calls as allowed.
+    await gate.waitForRoom()
+    let bytes = connection.deliveringMessageBytes
     switch message {
     case .message(let m):
-      dispatch(m, connection: connection, deliver: { connection.send($0) })
+      dispatch(m, bytes: bytes, connection: connection, deliver: { connection.send($0) })
     case .invalid(let error):
       connection.send(error.response)
     case .batch(let items):
@@ -62,9 +73,10 @@ package final class LayoutServer: MessageHandler {
         if case .success(.request) = $0 { true } else if case .failure = $0 { true } else { false }
       }
       let collector = BatchCollector(expected: requests.count) { connection.send(batch: $0) }
+      let share = bytes / max(1, items.count)
       for item in items {
         switch item {
-        case .success(let m): dispatch(m, connection: connection, deliver: { collector.add($0) })
+        case .success(let m): dispatch(m, bytes: share, connection: connection, deliver: { collector.add($0) })
         case .failure(let error): collector.add(error.response)
         }
       }
@@ -86,8 +98,11 @@ package final class LayoutServer: MessageHandler {
     }
   }
 
-  /// Applies the lifecycle rules, then runs the method from `ServerMethods.table`.
-  func dispatch(_ message: Message, connection: StdioConnection, deliver: @escaping @Sendable (Message) -> Void) {
+  /// Applies the lifecycle rules, then runs the method from `ServerMethods.table`; `bytes` is the message's share
+  /// of its frame's body.
+  func dispatch(
+    _ message: Message, bytes: Int, connection: StdioConnection, deliver: @escaping @Sendable (Message) -> Void
+  ) {
     let reply: Reply?
     let method: String
     let params: JSONValue
@@ -131,7 +146,7 @@ package final class LayoutServer: MessageHandler {
       }
       return
     }
-    handler(Call(server: self, params: params, reply: reply, notify: { connection.send($0) }))
+    handler(Call(server: self, params: params, reply: reply, bytes: bytes, notify: { connection.send($0) }))
   }
 }
 
@@ -165,6 +180,8 @@ struct Call: Sendable {
   let params: JSONValue
   /// Where the answer goes; nil for a notification.
   let reply: Reply?
+  /// The call's share of its message's body, in bytes (its weight in the session call gate).
+  let bytes: Int
   /// Pushes a notification to the client.
   let notify: @Sendable (Message) -> Void
 

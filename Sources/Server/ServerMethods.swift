@@ -139,7 +139,13 @@ enum ServerMethods {
       let id = try Params(call.params).string("sessionId")
       guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
       if let reply = call.reply { call.server.remember(reply) }
-      session.jobs.yield(.call(method: method, params: call.params, reply: call.reply))
+      let ticket = call.server.gate.ticket(bytes: call.bytes)
+      if case .terminated = session.jobs.yield(
+        .call(method: method, params: call.params, reply: call.reply, ticket: ticket))
+      {
+        ticket.release()
+        throw ServerError.unknownSession(id)
+      }
     } catch {
       call.reply?.error(error)
     }

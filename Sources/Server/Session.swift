@@ -7,8 +7,8 @@ import Typography
 
 /// One unit of work in a session's ordered stream.
 enum SessionJob: Sendable {
-  /// A request (reply non-nil) or notification for this session.
-  case call(method: String, params: JSONValue, reply: Reply?)
+  /// A request (reply non-nil) or notification for this session; `ticket` is released once it is performed.
+  case call(method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket)
   /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
   /// width change started (its generation), so its end can be announced.
   case layoutResults([CellResult], widthChange: Int?)
@@ -121,15 +121,16 @@ actor Session {
   /// Drains the job stream in order until dispose.
   func run(_ stream: AsyncStream<SessionJob>) async {
     // Calls that arrive while a scroll waits for `neverShowPlaceholders` rows, handled in order once it is answered.
-    var deferred: [(String, JSONValue, Reply?)] = []
+    var deferred: [(String, JSONValue, Reply?, SessionCallGate.Ticket)] = []
     for await job in stream {
       switch job {
-      case .call(let method, let params, let reply):
+      case .call(let method, let params, let reply, let ticket):
         if display.blocking != nil {
-          deferred.append((method, params, reply))
+          deferred.append((method, params, reply, ticket))
           continue
         }
         perform(method, params, reply)
+        ticket.release()
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
@@ -140,7 +141,10 @@ actor Session {
         returnFreedMemoryIfIdle(after: results.count)
       case .dispose(let reply):
         display.blocking?.reply?.error(ServerError.unknownSession(id))
-        for (_, _, deferredReply) in deferred { deferredReply?.error(ServerError.unknownSession(id)) }
+        for (_, _, deferredReply, ticket) in deferred {
+          deferredReply?.error(ServerError.unknownSession(id))
+          ticket.release()
+        }
         for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
         waiters.removeAll()
         reply?.result(.null)
@@ -148,14 +152,18 @@ actor Session {
         return
       case .close(let done):
         display.blocking = nil
-        for (method, params, reply) in deferred { perform(method, params, reply) }
+        for (method, params, reply, ticket) in deferred {
+          perform(method, params, reply)
+          ticket.release()
+        }
         jobs.finish()
         done.resume()
         return
       }
       while display.blocking == nil, !deferred.isEmpty {
-        let (method, params, reply) = deferred.removeFirst()
+        let (method, params, reply, ticket) = deferred.removeFirst()
         perform(method, params, reply)
+        ticket.release()
       }
       // One busy session must not hold a pool thread while other sessions and the delivery loop wait.
       await Task.yield()

@@ -7,7 +7,6 @@ public enum AhemMeasure {
   public static func measure(text: String, fontSize: Double, width: SizeConstraint)
     -> (width: Double, height: Double, lines: Int)
   {
-    let words = text.split(separator: " ", omittingEmptySubsequences: true).map { Double($0.unicodeScalars.count) }
     let limit: Double
     switch width {
     case .exactly(let w), .atMost(let w): limit = w
@@ -16,7 +15,9 @@ public enum AhemMeasure {
     var lines = 0
     var current = -1.0  // width of the current line in glyphs; -1 = no line started
     var longest = 0.0
-    for word in words {
+    // Words are runs between spaces, counted in Unicode scalars: one per UTF-8 byte that is not a continuation
+    // byte. One pass over the bytes, no allocation.
+    func place(_ word: Double) {
       if current < 0 {
         current = word
         lines += 1
@@ -28,6 +29,16 @@ public enum AhemMeasure {
         lines += 1
       }
     }
+    var scalars = 0
+    for byte in text.utf8 {
+      if byte == 0x20 {
+        if scalars > 0 { place(Double(scalars)) }
+        scalars = 0
+      } else if byte & 0xC0 != 0x80 {
+        scalars += 1
+      }
+    }
+    if scalars > 0 { place(Double(scalars)) }
     if current >= 0 { longest = max(longest, current) }
     lines = max(lines, text.isEmpty ? 0 : 1)
     let longestWidth = longest * fontSize

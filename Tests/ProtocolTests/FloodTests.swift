@@ -78,7 +78,9 @@ import Testing
       peak = max(peak, Self.residentBytes(process.processIdentifier) ?? 0)
     }
     #expect(peak > 0)
-    #expect(peak < 80 << 20, "resident \(peak >> 20) MiB while the client does not read")
+    // The bound: an idle debug daemon (about 25 MiB) + 16 MiB of unwritten output + 1,024 messages in the inbox
+    // + 1,024 calls queued on the session (Protocol.md "Limits"); about 45 MiB is measured.
+    #expect(peak < 64 << 20, "resident \(peak >> 20) MiB while the client does not read")
     // Now read everything: every request is answered, in order for the session.
     var reader = FrameReader()
     var answered = 0
@@ -104,7 +106,7 @@ import Testing
     print("flood: peak resident \(peak >> 20) MiB, \(answered) answers")
     #expect(answered == total)
     #expect(inOrder)
-    #expect(peak < 80 << 20, "resident \(peak >> 20) MiB while answering")
+    #expect(peak < 64 << 20, "resident \(peak >> 20) MiB while answering")
     writeAll(FrameWriter.frame(Array(#"{"jsonrpc":"2.0","id":"bye","method":"shutdown"}"#.utf8)))
     writeAll(FrameWriter.frame(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8)))
     process.waitUntilExit()
