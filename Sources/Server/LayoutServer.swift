@@ -44,7 +44,7 @@ package final class LayoutServer: MessageHandler {
   /// messages from the connection (which then stops reading).
   package init(
     version: String, defaults: ServerOptions = ServerOptions(), maxQueuedCalls: Int = 1024,
-    maxQueuedBytes: Int = 16 << 20
+    maxQueuedBytes: Int = 256 << 20
   ) {
     self.version = version
     self.defaults = defaults

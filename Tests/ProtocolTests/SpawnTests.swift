@@ -25,8 +25,9 @@ import Testing
   func readSpinFlagServes(_ value: String) throws {
     let daemon = try Daemon(arguments: ["--read-spin-us", value])
     #expect(daemon.call(1, "initialize").last?["result"]?["serverInfo"]?["name"] == .string("layoutd"))
-    #expect(daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#)
-      .last?["result"] != nil)
+    #expect(
+      daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480}}"#)
+        .last?["result"] != nil)
     for id in 3...20 {
       #expect(daemon.call(id, "table/contentSize", #"{"sessionId":"s1"}"#).last?["result"]?["width"] == .int(320))
     }
