@@ -12,9 +12,9 @@ import Foundation
 /// A small message (at most `directWriteLimit` bytes) sent while nothing is queued and the fd has room is written
 /// at once on the sender's thread, under the lock, which saves a thread hop per response (the serial queue's
 /// worker would otherwise have to be woken, and under load it waits for a free Dispatch thread). Everything else
-/// is appended to one pending buffer that a single drain job on the serial `queue` writes out in large chunks, so
-/// queued output costs its bytes and nothing per message (a flood of small answers once cost several hundred
-/// bytes of closure and array overhead each). `enqueue` blocks its caller while more than `maxBacklog` bytes wait
+/// is appended to a queue of 64 KiB segments that a single drain job on the serial `queue` writes out segment by
+/// segment, so queued output costs its bytes and little more (a flood of small answers once cost several hundred
+/// bytes of closure and array overhead each; one growing buffer would double its capacity past the bound). `enqueue` blocks its caller while more than `maxBacklog` bytes wait
 /// (unless nothing waits), so a client that stops reading responses stalls the server instead of growing its
 /// memory.
 final class OutputChannel: @unchecked Sendable {  // the mutable state is guarded by `condition` (a lock)
@@ -29,8 +29,11 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
   static let directWriteLimit = 4096
   /// Guards every `var` below; direct writes happen while holding it.
   private let condition = NSCondition()
-  /// Bytes queued and not yet handed to the drain job, in order. Guarded by `condition`.
-  private var pending: [UInt8] = []
+  /// Bytes queued and not yet handed to the drain job, in order, in segments of about `segmentSize` bytes.
+  /// Guarded by `condition`.
+  private var pending: [[UInt8]] = []
+  /// Target size of a pending segment (a larger message is a segment of its own).
+  static let segmentSize = 64 << 10
   /// Bytes queued but not yet written: `pending` plus the chunk the drain job is writing. Guarded by `condition`.
   private var backlog = 0
   /// True while a drain job is scheduled or running. Guarded by `condition`.
@@ -55,7 +58,16 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
       return
     }
     while backlog > 0 && backlog + bytes.count > maxBacklog { condition.wait() }
-    pending.append(contentsOf: bytes)
+    if let last = pending.indices.last, pending[last].count + bytes.count <= OutputChannel.segmentSize {
+      pending[last].append(contentsOf: bytes)
+    } else if bytes.count < OutputChannel.segmentSize {
+      var segment: [UInt8] = []
+      segment.reserveCapacity(OutputChannel.segmentSize)
+      segment.append(contentsOf: bytes)
+      pending.append(segment)
+    } else {
+      pending.append(bytes)
+    }
     backlog += bytes.count
     let start = !draining
     draining = true
@@ -63,11 +75,10 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
     if start { queue.async { self.drainPending() } }
   }
 
-  /// Writes the pending bytes, chunk after chunk, until none are left (or drops them after a failed write). The
-  /// one drain job; runs on `queue`.
+  /// Writes the pending segments in order until none are left (or drops them after a failed write). The one
+  /// drain job; runs on `queue`.
   private func drainPending() {
     dispatchPrecondition(condition: .onQueue(queue))
-    var chunk: [UInt8] = []
     while true {
       condition.lock()
       if pending.isEmpty {
@@ -76,19 +87,15 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
         condition.unlock()
         return
       }
-      chunk.removeAll(keepingCapacity: true)
-      swap(&chunk, &pending)
+      let segment = pending.removeFirst()
       let failed = failure != nil
       condition.unlock()
-      let error = failed ? nil : writeAll(chunk)
+      let error = failed ? nil : writeAll(segment)
       condition.lock()
       if failure == nil { failure = error }
-      backlog -= chunk.count
+      backlog -= segment.count
       condition.broadcast()
       condition.unlock()
-      // A large chunk's buffer is not kept for the next turn: resident memory returns to the baseline once the
-      // burst is written.
-      if chunk.capacity > 1 << 20 { chunk = [] }
     }
   }
 

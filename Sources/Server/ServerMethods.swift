@@ -139,9 +139,18 @@ enum ServerMethods {
       let id = try Params(call.params).string("sessionId")
       guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
       if let reply = call.reply { call.server.remember(reply) }
+      var barrier = QueryLane.isBarrier(method, call.params)
+      // A geometry query overtakes queued edits that wait for layout (see QueryLane); when it may not, it keeps its
+      // place and is counted as a barrier.
+      if !barrier, CommittedView.answers(method, call.params) {
+        if session.lane.overtake(method, call.params, reply: call.reply) { return }
+        barrier = true
+      } else if barrier {
+        session.lane.barrierQueued()
+      }
       let ticket = call.server.gate.ticket(bytes: call.bytes)
       if case .terminated = session.jobs.yield(
-        .call(method: method, params: call.params, reply: call.reply, ticket: ticket))
+        .call(method: method, params: call.params, reply: call.reply, ticket: ticket, barrier: barrier))
       {
         ticket.release()
         throw ServerError.unknownSession(id)

@@ -88,7 +88,7 @@ extension Session {
   /// `cell/displayList` {sessionId, row: ROW} → {rowId, displayed, size, items}: the row's display list — the one
   /// its last display pass made when the row is in the display range (`displayed: true`), else one made now.
   func displayList(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let resolved = try resolveRow(params.required("row"), path: params.at("row"), in: table.pendingMap)
+    let resolved = try Session.resolveRow(params.required("row"), path: params.at("row"), in: table.pendingMap)
     if case .some(.some(let list)) = display.lists[resolved.id] {
       return .result(Session.displayListJSON(resolved.id, displayed: true, list))
     }

@@ -65,12 +65,12 @@ extension Session {
 
   /// Resolves a ROW (row id string or `[section, row]`) against the pending rows (the client's latest state).
   func pendingRowID(_ value: JSONValue, path: String) throws(ResponseError) -> RowID {
-    try resolveRow(value, path: path, in: table.pendingMap).id
+    try Session.resolveRow(value, path: path, in: table.pendingMap).id
   }
 
   /// Resolves a ROW against `map`: its id and index path, or -32602 naming the unknown id, the section or the row
   /// out of range, or the wrong type at `path`.
-  func resolveRow(_ value: JSONValue, path: String, in map: ElementMap) throws(ResponseError)
+  nonisolated static func resolveRow(_ value: JSONValue, path: String, in map: ElementMap) throws(ResponseError)
     -> (id: RowID, indexPath: TableIndexPath)
   {
     if let raw = value.stringValue {

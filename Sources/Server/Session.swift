@@ -7,8 +7,9 @@ import Typography
 
 /// One unit of work in a session's ordered stream.
 enum SessionJob: Sendable {
-  /// A request (reply non-nil) or notification for this session; `ticket` is released once it is performed.
-  case call(method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket)
+  /// A request (reply non-nil) or notification for this session; `ticket` is released once it is performed;
+  /// `barrier`: geometry queries may not overtake it (see `QueryLane`).
+  case call(method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket, barrier: Bool)
   /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
   /// width change started (its generation), so its end can be announced.
   case layoutResults([CellResult], widthChange: Int?)
@@ -74,6 +75,8 @@ actor Session {
   var isBusy: Bool { table.isProcessingUpdates || outstandingLayouts > 0 }
   /// Feeds this session's ordered job stream.
   nonisolated let jobs: AsyncStream<SessionJob>.Continuation
+  /// Where geometry queries overtake queued edits that wait for layout.
+  nonisolated let lane: QueryLane
 
   /// A session with one empty section; `jobs` must be fed by the caller and drained by `run(stream:)`.
   init(
@@ -110,6 +113,11 @@ actor Session {
             ]))))
     }
     self.table = table
+    lane = QueryLane(
+      sessionID: id,
+      view: CommittedView(
+        width: width, separator: table.separatorHeight, map: table.visibleMap,
+        seq: 0))
     var environment = LayoutEnvironment.standard(scale: scale, registry: registry)
     environment.maxDepth = options.cellLimits.maxDepth
     engine = LayoutEngine(environment: environment)
@@ -118,32 +126,50 @@ actor Session {
     self.notify = notify
   }
 
-  /// Drains the job stream in order until dispose.
+  /// A call queued on the session: method, params, reply, its gate ticket, and whether it is a barrier for the
+  /// query lane.
+  typealias QueuedCall = (method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket, barrier: Bool)
+
+  /// Drains the job stream in order until dispose. After every job the committed view is published to the query
+  /// lane (which answers the geometry queries that waited for the job); jobs that may change the committed rows
+  /// withdraw it first.
   func run(_ stream: AsyncStream<SessionJob>) async {
     // Calls that arrive while a scroll waits for `neverShowPlaceholders` rows, handled in order once it is answered.
-    var deferred: [(String, JSONValue, Reply?, SessionCallGate.Ticket)] = []
+    var deferred: [QueuedCall] = []
+    // The barrier that made the session wait for display (it ends when the wait does).
+    var blockingBarrier = false
     for await job in stream {
+      var finishedBarriers = 0
+      /// Performs one call, counting it once it is finished.
+      func performQueued(_ call: QueuedCall) {
+        if call.barrier { lane.withdraw() }
+        perform(call.method, call.params, call.reply)
+        call.ticket.release()
+        guard call.barrier else { return }
+        if display.blocking != nil { blockingBarrier = true } else { finishedBarriers += 1 }
+      }
       switch job {
-      case .call(let method, let params, let reply, let ticket):
+      case .call(let method, let params, let reply, let ticket, let barrier):
         if display.blocking != nil {
-          deferred.append((method, params, reply, ticket))
+          deferred.append((method, params, reply, ticket, barrier))
           continue
         }
-        perform(method, params, reply)
-        ticket.release()
+        performQueued((method, params, reply, ticket, barrier))
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
         acceptDisplay(id, pass: pass, list: list, failure: failure)
       case .layoutResults(let results, let widthChange):
+        lane.withdraw()
         receive(results, widthChange: widthChange)
         answerWaitersIfIdle()
         returnFreedMemoryIfIdle(after: results.count)
       case .dispose(let reply):
+        lane.settle(committedView, finishedBarriers: 0)
         display.blocking?.reply?.error(ServerError.unknownSession(id))
-        for (_, _, deferredReply, ticket) in deferred {
-          deferredReply?.error(ServerError.unknownSession(id))
-          ticket.release()
+        for call in deferred {
+          call.reply?.error(ServerError.unknownSession(id))
+          call.ticket.release()
         }
         for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
         waiters.removeAll()
@@ -152,19 +178,23 @@ actor Session {
         return
       case .close(let done):
         display.blocking = nil
-        for (method, params, reply, ticket) in deferred {
-          perform(method, params, reply)
-          ticket.release()
+        for call in deferred {
+          perform(call.method, call.params, call.reply)
+          call.ticket.release()
         }
+        lane.settle(committedView, finishedBarriers: 0)
         jobs.finish()
         done.resume()
         return
       }
-      while display.blocking == nil, !deferred.isEmpty {
-        let (method, params, reply, ticket) = deferred.removeFirst()
-        perform(method, params, reply)
-        ticket.release()
+      if blockingBarrier && display.blocking == nil {
+        blockingBarrier = false
+        finishedBarriers += 1
       }
+      while display.blocking == nil, !deferred.isEmpty {
+        performQueued(deferred.removeFirst())
+      }
+      lane.settle(committedView, finishedBarriers: finishedBarriers)
       // One busy session must not hold a pool thread while other sessions and the delivery loop wait.
       await Task.yield()
     }
@@ -208,13 +238,7 @@ actor Session {
   func seq(_ number: Int) -> Int64 { Int64(max(0, number - seqBase)) }
 
   /// `{width, height}` of the committed content.
-  var contentSize: JSONValue {
-    .object(
-      JSONObject([
-        ("width", .double(width)),
-        ("height", .double(table.visibleMap.contentHeight(separator: table.separatorHeight))),
-      ]))
-  }
+  var contentSize: JSONValue { committedView.contentSize }
 
   /// `{seq, contentSize}`: last committed seq and committed content size.
   var progress: JSONValue {

@@ -13,49 +13,21 @@ extension SessionMethods {
 }
 
 extension Session {
-  /// `table/rowAtPoint` {sessionId, point: {x, y}} → ROWFRAME or null: the committed row under a content point
-  /// (x in [0, width), y in [top, top + row height)). Session-isolated.
+  /// `table/rowAtPoint` {sessionId, point: {x, y}} → ROWFRAME or null (see `CommittedView.rowAtPoint`).
   func rowAtPoint(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let point = try params.object("point")
-    let x = try point.number("x", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
-    let y = try point.number("y", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
-    guard x >= 0, x < width, let path = table.indexPath(atOffset: y) else { return .result(.null) }
-    return .result(rowFrameJSON(path) ?? .null)
+    .result(try committedView.rowAtPoint(params))
   }
 
-  /// `table/rowsInRect` {sessionId, rect: {x, y, width, height}} → {rows: [ROWFRAME]}: committed rows intersecting the
-  /// rect, in order (an empty rect or one outside the table's width intersects nothing). Session-isolated.
+  /// `table/rowsInRect` {sessionId, rect} → {rows: [ROWFRAME]} (see `CommittedView.rowsInRect`).
   func rowsInRect(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let rect = try params.object("rect")
-    let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
-    let x = try rect.number("x", in: any, rangeText: "")
-    let y = try rect.number("y", in: any, rangeText: "")
-    let w = try rect.number("width", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
-    let h = try rect.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
-    guard w > 0, h > 0, x < width, x + w > 0 else { return .result(.object(JSONObject([("rows", .array([]))]))) }
-    let paths = table.visibleMap.indexPaths(intersectingMinY: y, maxY: y + h, separator: table.separatorHeight)
-    return .result(.object(JSONObject([("rows", .array(paths.compactMap(rowFrameJSON)))])))
-  }
-
-  /// `{rowId, indexPath, frame: {x, y, width, height}}` of the committed row at `path`, nil when out of range.
-  func rowFrameJSON(_ path: TableIndexPath) -> JSONValue? {
-    let map = table.visibleMap
-    guard let id = map.rowID(at: path), let y = map.offset(of: path, separator: table.separatorHeight),
-      let h = map.rowHeight(at: path, separator: table.separatorHeight)
-    else { return nil }
-    return .object(
-      JSONObject([
-        ("rowId", .string(id.rawValue)),
-        ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
-        ("frame", Session.rect(x: 0, y: y, width: width, height: h)),
-      ]))
+    .result(try committedView.rowsInRect(params))
   }
 
   /// `cell/elementFrames` {sessionId, row: ROW, elements?: [elementId]} → {rowId, indexPath, size, elements}: the
   /// frames of the cell's elements, relative to the cell, from a layout of the row's latest content at the current
   /// width (Texture's node-level view: the pending row). Laid out off the session. Session-isolated.
   func elementFrames(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let resolved = try resolveRow(params.required("row"), path: params.at("row"), in: table.pendingMap)
+    let resolved = try Session.resolveRow(params.required("row"), path: params.at("row"), in: table.pendingMap)
     guard let cell = table.cell(resolved.id) else {
       throw ResponseError(code: .invalidParams, message: NodeTreeError.unknownRowID(resolved.id).message)
     }

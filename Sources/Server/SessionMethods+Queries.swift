@@ -7,38 +7,27 @@ extension SessionMethods {
   /// The read-only methods: they answer from the committed state (or wait for it).
   static let queryMethods: [String: Handler] = [
     "table/waitUntilAllUpdatesAreProcessed": { _, _ throws(ResponseError) in .waitForCommit },
-    "table/contentSize": { session, _ throws(ResponseError) in .result(session.contentSize) },
+    "table/contentSize": { session, _ throws(ResponseError) in .result(session.committedView.contentSize) },
     "table/rowFrame": { session, params throws(ResponseError) in try session.rowFrame(params) },
     "table/describe": { session, params throws(ResponseError) in try session.describe(params) },
   ]
 }
 
 extension Session {
+  /// The committed state as a value (see `CommittedView`).
+  var committedView: CommittedView {
+    CommittedView(
+      width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq))
+  }
+
   /// `table/rowFrame` {sessionId, row: ROW} → {rowId, indexPath, frame} from the committed state.
   func rowFrame(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let map = table.visibleMap
-    let path = try committedIndexPath(params.required("row"), path: params.at("row"))
-    guard let id = map.rowID(at: path), let y = map.offset(of: path, separator: table.separatorHeight),
-      let h = map.rowHeight(at: path, separator: table.separatorHeight)
-    else {
-      throw ResponseError(
-        code: .invalidParams,
-        message: NodeTreeError.rowOutOfRange(path, rowCount: map.numberOfRows(inSection: path.section) ?? 0).message)
-    }
-    let frame = JSONObject([("x", .double(0)), ("y", .double(y)), ("width", .double(width)), ("height", .double(h))])
-    return .result(
-      .object(
-        JSONObject([
-          ("rowId", .string(id.rawValue)),
-          ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
-          ("frame", .object(frame)),
-        ])))
+    .result(try committedView.rowFrame(params))
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.
   func committedIndexPath(_ value: JSONValue, path: String) throws(ResponseError) -> TableIndexPath {
-    let map = table.visibleMap
-    return try resolveRow(value, path: path, in: map).indexPath
+    try Session.resolveRow(value, path: path, in: table.visibleMap).indexPath
   }
 
   /// `table/describe` {sessionId, state? = "committed"} → {seq, contentSize, sections: [{rows: [{id, height?}]}]}:
@@ -46,22 +35,20 @@ extension Session {
   /// (seq = last submitted; a row not measured yet has no height); `"committed"` what the view shows.
   func describe(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let state = try params.optionalString("state") ?? "committed"
-    let map: ElementMap
-    let number: Int
     switch state {
-    case "committed": (map, number) = (table.visibleMap, table.lastCommittedSeq)
-    case "pending": (map, number) = (table.pendingMap, table.lastSubmittedSeq)
+    case "committed": return .result(try committedView.describe(params))
+    case "pending": break
     default:
       throw Params.invalid(
         params.at("state"), "expected \"committed\" or \"pending\", got \(JSONWriter.string(.string(state)))")
     }
+    let map = table.pendingMap
     let separator = table.separatorHeight
     var height = 0.0  // measured rows only (with their separators)
     let sections: [JSONValue] = map.allRowIDs.map { ids in
       let rows: [JSONValue] = ids.map { id in
         var row = JSONObject([("id", .string(id.rawValue))])
-        let measured = state == "pending" ? table.cell(id)?.measuredHeight : map.height(of: id)
-        if let measured {
+        if let measured = table.cell(id)?.measuredHeight {
           row["height"] = .double(measured + separator)
           height += measured + separator
         }
@@ -69,11 +56,10 @@ extension Session {
       }
       return .object(JSONObject([("rows", .array(rows))]))
     }
-    if state == "committed" { height = map.contentHeight(separator: separator) }  // exact, as contentSize reports
     return .result(
       .object(
         JSONObject([
-          ("seq", .int(seq(number))),
+          ("seq", .int(seq(table.lastSubmittedSeq))),
           ("contentSize", .object(JSONObject([("width", .double(width)), ("height", .double(height))]))),
           ("sections", .array(sections)),
         ])))

@@ -8,6 +8,11 @@ import Testing
 /// Nesting limits: decoding refuses specs deeper than `SpecDecoder.Limits.maxDepth`, and layout of the deepest
 /// accepted spec fits a 512 KiB thread stack (Dispatch workers on Linux).
 @Suite struct LayoutDepthTests {
+  /// Multiplier for the stacks these tests run on: `$LAYOUTD_TEST_STACK_SCALE`, else 1. Tests/sanitizers.sh sets it:
+  /// sanitizer instrumentation makes every frame several times larger (13.8 KB per stack level under TSan against
+  /// about 4 KB in a debug build), which says nothing about the product's stacks.
+  static let stackScale = ProcessInfo.processInfo.environment["LAYOUTD_TEST_STACK_SCALE"].flatMap(Int.init) ?? 1
+
   /// Runs `body` on a thread with a `stackSize`-byte stack (default 512 KiB, a Dispatch worker's) and waits.
   static func onSmallStack<R: Sendable>(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> R) -> R? {
     let result = Mutex<R?>(nil)
@@ -17,7 +22,7 @@ import Testing
       result.withLock { $0 = r }
       done.signal()
     }
-    thread.stackSize = stackSize
+    thread.stackSize = stackSize < 64 << 20 ? stackSize * Self.stackScale : stackSize
     thread.start()
     done.wait()
     return result.withLock { $0 }

@@ -13,6 +13,10 @@ import Synchronization
 /// sanitized builds run several times slower (a deadline is a bound on a hang, never a performance check).
 let timeoutScale = ProcessInfo.processInfo.environment["LAYOUTD_TEST_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
 
+/// Multiplier for the resident-memory bounds: `$LAYOUTD_TEST_MEMORY_SCALE`, else 1 (Tests/sanitizers.sh sets it: a
+/// sanitized daemon carries shadow memory).
+let memoryScale = ProcessInfo.processInfo.environment["LAYOUTD_TEST_MEMORY_SCALE"].flatMap(Int.init) ?? 1
+
 /// The real `layoutd` binary spawned with pipes, driven like a client: write raw bytes or frames, read messages.
 /// Shared by every protocol test; extend it in your own files rather than editing it.
 final class Daemon: Sendable {
@@ -40,12 +44,22 @@ final class Daemon: Sendable {
   /// Every byte the daemon wrote to stdout, in order (checked strictly by `OutputCheck`).
   let rawOutput = Mutex<[UInt8]>([])
 
+  /// The daemon's environment: this process's, with `ASAN_OPTIONS` replaced by `$LAYOUTD_DAEMON_ASAN_OPTIONS` when
+  /// set (Tests/sanitizers.sh: an AddressSanitizer daemon that exits with layout work in flight must not report
+  /// that work's memory as leaked).
+  static let environment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    if let options = environment["LAYOUTD_DAEMON_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
+    return environment
+  }()
+
   /// Spawns `layoutd` with `arguments` (default: serve on stdio) and starts reading its output.
   init(arguments: [String] = []) throws {
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = Daemon.binary
     process.arguments = arguments
+    process.environment = Daemon.environment
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

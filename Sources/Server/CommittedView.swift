@@ -1,0 +1,117 @@
+import JSONCodec
+import JSONRPC
+import NodeTree
+
+/// What a session's committed state shows, as a value: the committed rows and heights, the width and the last
+/// committed seq. The geometry queries (`table/contentSize`, `table/rowFrame`, `table/rowAtPoint`,
+/// `table/rowsInRect`, committed `table/describe`) are answered from it, by the session itself or, through the
+/// session's `QueryLane`, by the router without waiting for the session's queue. Pure; copying it shares the
+/// element map's storage.
+struct CommittedView: Sendable {
+  /// Viewport width (every row's width).
+  let width: Double
+  /// Separator height added below each row.
+  let separator: Double
+  /// The committed rows.
+  let map: ElementMap
+  /// Reported seq of the last committed change set.
+  let seq: Int64
+
+  /// The geometry queries answered from a view, by method name.
+  static let methods: Set<String> = [
+    "table/contentSize", "table/rowFrame", "table/rowAtPoint", "table/rowsInRect", "table/describe",
+  ]
+
+  /// True when `method` with `params` is a geometry query of the committed state (`table/describe` only for
+  /// `state` absent or `"committed"`).
+  static func answers(_ method: String, _ params: JSONValue) -> Bool {
+    guard methods.contains(method) else { return false }
+    guard method == "table/describe" else { return true }
+    let state = params["state"]
+    return state == nil || state == .null || state == .string("committed")
+  }
+
+  /// Answers one of `methods`.
+  func answer(_ method: String, _ params: Params) throws(ResponseError) -> JSONValue {
+    switch method {
+    case "table/contentSize": return contentSize
+    case "table/rowFrame": return try rowFrame(params)
+    case "table/rowAtPoint": return try rowAtPoint(params)
+    case "table/rowsInRect": return try rowsInRect(params)
+    case "table/describe": return try describe(params)
+    default: throw ServerError.methodNotFound(method)
+    }
+  }
+
+  /// `{width, height}` of the committed content.
+  var contentSize: JSONValue {
+    .object(JSONObject([("width", .double(width)), ("height", .double(map.contentHeight(separator: separator)))]))
+  }
+
+  /// `table/rowFrame` {sessionId, row: ROW} → {rowId, indexPath, frame}.
+  func rowFrame(_ params: Params) throws(ResponseError) -> JSONValue {
+    let path = try Session.resolveRow(params.required("row"), path: params.at("row"), in: map).indexPath
+    guard let frame = rowFrameJSON(path) else {
+      throw ResponseError(
+        code: .invalidParams,
+        message: NodeTreeError.rowOutOfRange(path, rowCount: map.numberOfRows(inSection: path.section) ?? 0).message)
+    }
+    return frame
+  }
+
+  /// `table/rowAtPoint` {sessionId, point: {x, y}} → ROWFRAME or null: the committed row under a content point
+  /// (x in [0, width), y in [top, top + row height)).
+  func rowAtPoint(_ params: Params) throws(ResponseError) -> JSONValue {
+    let point = try params.object("point")
+    let x = try point.number("x", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
+    let y = try point.number("y", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
+    guard x >= 0, x < width, let path = map.indexPath(atOffset: y, separator: separator) else { return .null }
+    return rowFrameJSON(path) ?? .null
+  }
+
+  /// `table/rowsInRect` {sessionId, rect: {x, y, width, height}} → {rows: [ROWFRAME]}: committed rows intersecting
+  /// the rect, in order (an empty rect or one outside the table's width intersects nothing).
+  func rowsInRect(_ params: Params) throws(ResponseError) -> JSONValue {
+    let rect = try params.object("rect")
+    let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    let x = try rect.number("x", in: any, rangeText: "")
+    let y = try rect.number("y", in: any, rangeText: "")
+    let w = try rect.number("width", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
+    let h = try rect.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
+    guard w > 0, h > 0, x < width, x + w > 0 else { return .object(JSONObject([("rows", .array([]))])) }
+    let paths = map.indexPaths(intersectingMinY: y, maxY: y + h, separator: separator)
+    return .object(JSONObject([("rows", .array(paths.compactMap(rowFrameJSON)))]))
+  }
+
+  /// Committed `table/describe` {sessionId, state?: "committed"} → {seq, contentSize, sections: [{rows: [{id,
+  /// height}]}]}.
+  func describe(_ params: Params) throws(ResponseError) -> JSONValue {
+    let state = try params.optionalString("state") ?? "committed"
+    guard state == "committed" else {
+      throw Params.invalid(params.at("state"), "expected \"committed\", got \(JSONWriter.string(.string(state)))")
+    }
+    let sections: [JSONValue] = map.allRowIDs.map { ids in
+      let rows: [JSONValue] = ids.map { id in
+        var row = JSONObject([("id", .string(id.rawValue))])
+        if let measured = map.height(of: id) { row["height"] = .double(measured + separator) }
+        return .object(row)
+      }
+      return .object(JSONObject([("rows", .array(rows))]))
+    }
+    return .object(
+      JSONObject([("seq", .int(seq)), ("contentSize", contentSize), ("sections", .array(sections))]))
+  }
+
+  /// `{rowId, indexPath, frame: {x, y, width, height}}` of the committed row at `path`, nil when out of range.
+  func rowFrameJSON(_ path: TableIndexPath) -> JSONValue? {
+    guard let id = map.rowID(at: path), let y = map.offset(of: path, separator: separator),
+      let h = map.rowHeight(at: path, separator: separator)
+    else { return nil }
+    return .object(
+      JSONObject([
+        ("rowId", .string(id.rawValue)),
+        ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
+        ("frame", Session.rect(x: 0, y: y, width: width, height: h)),
+      ]))
+  }
+}

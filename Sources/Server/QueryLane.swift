@@ -1,0 +1,118 @@
+import JSONCodec
+import JSONRPC
+import Synchronization
+
+/// Lets a session's geometry queries overtake its queued edits that wait for layout, as Texture's main thread
+/// answers `rectForRowAtIndexPath:` from the committed state while the data controller lays cells out behind it.
+///
+/// The session publishes its `CommittedView` after every job. A geometry query (see `CommittedView.answers`) that
+/// arrives while no *barrier* is queued on the session is answered at once from the published view by the router,
+/// or, while the session is in the middle of a job that may change the committed state (and has withdrawn the
+/// view so it can change its rows in place), right after that job. Barriers are the calls that can change the
+/// committed state or the session's settings when performed (anything but inserting or reloading rows,
+/// `cell/setNeedsLayout`, waiting, and read-only queries); while one is queued or running, queries keep their
+/// place in the session's order. The calls a query overtakes cannot change the committed state before their
+/// layout commits, which happens in a later job, so the answer is the one the query would get in order, as if
+/// the layout had finished a little later. Thread-safe.
+final class QueryLane: Sendable {
+  /// A query waiting for the end of the session's current job.
+  struct Waiting: Sendable {
+    let method: String
+    let params: JSONValue
+    let reply: Reply?
+  }
+
+  /// The published view, the queries waiting for the current job, and the barriers queued or running.
+  private struct State {
+    var view: CommittedView?
+    var waiting: [Waiting] = []
+    var barriers = 0
+  }
+
+  /// Guarded state.
+  private let state: Mutex<State>
+  /// The session's id (for the log).
+  let sessionID: String
+
+  /// A lane of session `sessionID` publishing `view`.
+  init(sessionID: String, view: CommittedView) {
+    self.sessionID = sessionID
+    state = Mutex(State(view: view))
+  }
+
+  /// The edit and session methods that are not barriers: they cannot change the committed state or a setting
+  /// when performed. Inserts and reloads count only with rows (an empty one commits at once when idle).
+  static func isBarrier(_ method: String, _ params: JSONValue) -> Bool {
+    switch method {
+    case "table/insertRows", "table/reloadRows":
+      guard case .array(let rows)? = params["rows"] else { return true }
+      return rows.isEmpty
+    case "cell/setNeedsLayout", "table/waitUntilAllUpdatesAreProcessed", "cell/elementFrames",
+      "table/tuningParameters", "table/ranges":
+      return false
+    default:
+      return !CommittedView.answers(method, params)
+    }
+  }
+
+  /// Router: a barrier is about to be queued on the session.
+  func barrierQueued() { state.withLock { $0.barriers += 1 } }
+
+  /// Router: answers a geometry query now from the published view (true), or leaves it waiting for the end of the
+  /// session's current job (true), or returns false when a barrier is queued: the query must then take its place
+  /// in the session's order, and counts as a barrier itself (so later queries do not overtake it).
+  func overtake(_ method: String, _ params: JSONValue, reply: Reply?) -> Bool {
+    enum Route { case inOrder, waiting, now(CommittedView) }
+    let route = state.withLock { s -> Route in
+      guard s.barriers == 0 else {
+        s.barriers += 1
+        return .inOrder
+      }
+      if let view = s.view { return .now(view) }
+      s.waiting.append(Waiting(method: method, params: params, reply: reply))
+      return .waiting
+    }
+    switch route {
+    case .inOrder: return false
+    case .waiting: return true
+    case .now(let view):
+      answer(method, params, reply, from: view)
+      return true
+    }
+  }
+
+  /// Session: withdraws the view before a job that may change the committed rows in place (so they are not
+  /// copied because the lane still shares them); queries arriving meanwhile wait for `settle`.
+  func withdraw() { state.withLock { $0.view = nil } }
+
+  /// Session, after every job: counts the barriers it finished, answers the queries that waited (in arrival
+  /// order, before any later query can be answered from the view), then publishes `view`.
+  func settle(_ view: CommittedView, finishedBarriers: Int) {
+    var first = true
+    while true {
+      let waiting = state.withLock { s -> [Waiting] in
+        if first { s.barriers -= finishedBarriers }
+        if s.waiting.isEmpty {
+          s.view = view
+          return []
+        }
+        defer { s.waiting.removeAll() }
+        return s.waiting
+      }
+      first = false
+      if waiting.isEmpty { return }
+      for query in waiting { answer(query.method, query.params, query.reply, from: view) }
+    }
+  }
+
+  /// Answers one geometry query from `view` (logged like the session's own calls).
+  private func answer(_ method: String, _ params: JSONValue, _ reply: Reply?, from view: CommittedView) {
+    ServerLog.write(.log, "session \"\(sessionID)\": \(method)")
+    guard let reply, !reply.isAnswered else { return }
+    do throws(ResponseError) {
+      reply.result(try view.answer(method, Params(params)))
+    } catch {
+      reply.error(error)
+    }
+  }
+}
