@@ -62,7 +62,10 @@ final class QueryLane: Sendable {
   /// session's current job (true), or returns false when a barrier is queued: the query must then take its place
   /// in the session's order, and counts as a barrier itself (so later queries do not overtake it).
   func overtake(_ method: String, _ params: JSONValue, reply: Reply?) -> Bool {
-    enum Route { case inOrder, waiting, now(CommittedView) }
+    enum Route {
+      case inOrder, waiting
+      case now(CommittedView)
+    }
     let route = state.withLock { s -> Route in
       guard s.barriers == 0 else {
         s.barriers += 1

@@ -128,7 +128,9 @@ actor Session {
 
   /// A call queued on the session: method, params, reply, its gate ticket, and whether it is a barrier for the
   /// query lane.
-  typealias QueuedCall = (method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket, barrier: Bool)
+  typealias QueuedCall = (
+    method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket, barrier: Bool
+  )
 
   /// Drains the job stream in order until dispose. After every job the committed view is published to the query
   /// lane (which answers the geometry queries that waited for the job); jobs that may change the committed rows

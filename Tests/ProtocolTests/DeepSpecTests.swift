@@ -23,7 +23,8 @@ import Testing
     let daemon = try Daemon()
     daemon.startSession()
     // Just over the cell limit: refused by the spec decoder, naming the path where the 65th element starts.
-    let over = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"a","cell":\#(Self.insetChain(65))}]}"#)
+    let over = daemon.call(
+      3, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"a","cell":\#(Self.insetChain(65))}]}"#)
     #expect(over.last?["error"]?["code"] == .int(-32602))
     let message = over.last?["error"]?["message"]?.stringValue ?? ""
     #expect(message.hasPrefix("params.rows[0].cell" + String(repeating: ".child", count: 64)), "\(message)")
@@ -34,7 +35,8 @@ import Testing
     // 100,000 deep: the body nests deeper than JSON bodies may, so the envelope is unreadable: -32700, id null.
     var peak = 0
     for cell in [Self.insetChain(100_000), Self.boxChain(100_000)] {
-      let body = #"{"jsonrpc":"2.0","id":9,"method":"table/insertRows","params":{"sessionId":"s1","rows":[{"cell":"#
+      let body =
+        #"{"jsonrpc":"2.0","id":9,"method":"table/insertRows","params":{"sessionId":"s1","rows":[{"cell":"#
         + cell + "}]}}"
       let answer = daemon.exchange(body, timeout: 30)
       #expect(answer.last?["id"] == .null)
@@ -48,7 +50,8 @@ import Testing
     // Nothing was inserted; the session still works.
     let size = daemon.call(10, "table/contentSize", #"{"sessionId":"s1"}"#)
     #expect(size.last?["result"]?["height"]?.doubleValue == 0)
-    let row = daemon.call(11, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"ok","cell":\#(Self.insetChain(64))}]}"#)
+    let row = daemon.call(
+      11, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"ok","cell":\#(Self.insetChain(64))}]}"#)
     #expect(row.last?["result"]?["rowIds"] == .array([.string("ok")]))
     let committed = daemon.call(12, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
     #expect(committed.last?["result"]?["contentSize"]?["height"]?.doubleValue == 5.5)
