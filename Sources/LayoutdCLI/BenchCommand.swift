@@ -147,12 +147,14 @@ package enum BenchCommand {
   }
 
   /// Lays out 10,000 fresh copies of the feed-cell tree on one thread, then split over two; returns both wall
-  /// times (s). Each thread decodes its own template (as each layout job builds its own tree), so threads share
-  /// no reference-counted storage.
+  /// times (s). Each thread parses and decodes its own copy of the document (as each row of an insert arrives as
+  /// its own JSON), so threads share no reference-counted storage, not even the text strings.
   private static func parallelFeedCells(_ cell: JSONValue) -> (Double, Double) {
     let count = 10_000
+    let text = JSONWriter.serialize(cell)
     @Sendable func work(_ n: Int) {
-      guard var template = try? FormatCaseLayout.prepareBenchTree(cell) else { return }
+      guard let own = try? JSONParser.parse(text), var template = try? FormatCaseLayout.prepareBenchTree(own)
+      else { return }
       template.invalidateAll()
       for _ in 0..<n {
         var copy = template
