@@ -15,8 +15,32 @@ package final class LayoutWorkers: Sendable {
   /// The process's pool.
   package static let shared = LayoutWorkers(threads: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
-  /// Jobs not started yet, in submission order.
-  private let queue = Mutex<[@Sendable () -> Void]>([])
+  /// A FIFO of jobs: an array and the index of its head (taken jobs are dropped in bulk, not one at a time).
+  private struct Jobs {
+    var items: [(@Sendable () -> Void)?] = []
+    var head = 0
+    var isEmpty: Bool { head == items.count }
+
+    mutating func append(_ job: @escaping @Sendable () -> Void) { items.append(job) }
+
+    mutating func take() -> (@Sendable () -> Void)? {
+      guard head < items.count else { return nil }
+      let job = items[head]
+      items[head] = nil
+      head += 1
+      if head == items.count {
+        items.removeAll(keepingCapacity: items.count <= 4096)
+        head = 0
+      } else if head >= 4096 && head * 2 >= items.count {
+        items.removeFirst(head)
+        head = 0
+      }
+      return job
+    }
+  }
+
+  /// Jobs not started yet, in submission order: the urgent ones (taken first) and the others.
+  private let queue = Mutex<(urgent: Jobs, normal: Jobs)>((Jobs(), Jobs()))
   /// Counts queued jobs; workers wait on it.
   private let available = DispatchSemaphore(value: 0)
 
@@ -39,7 +63,14 @@ package final class LayoutWorkers: Sendable {
 
   /// Queues `job` to run on a worker.
   package func submit(_ job: @escaping @Sendable () -> Void) {
-    queue.withLock { $0.append(job) }
+    queue.withLock { $0.normal.append(job) }
+    available.signal()
+  }
+
+  /// Queues `job` ahead of every job queued with `submit` (behind earlier urgent ones): work a session waits for,
+  /// such as decoding the cells of the insert it is performing, goes before the layout of earlier inserts.
+  package func submitFirst(_ job: @escaping @Sendable () -> Void) {
+    queue.withLock { $0.urgent.append(job) }
     available.signal()
   }
 
@@ -47,7 +78,10 @@ package final class LayoutWorkers: Sendable {
   private func work() {
     while true {
       available.wait()
-      guard let job = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+      let next = queue.withLock { jobs -> (@Sendable () -> Void)? in
+        jobs.urgent.take() ?? jobs.normal.take()
+      }
+      guard let job = next else { continue }
       job()
     }
   }

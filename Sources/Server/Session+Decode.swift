@@ -8,13 +8,20 @@ extension Session {
   func decodeRowSpecs(_ items: [JSONValue], path: String) throws(ResponseError) -> [RowSpec<LayoutElement>] {
     var specs: [RowSpec<LayoutElement>] = []
     specs.reserveCapacity(items.count)
+    // Cells the run loop decoded in parallel for this very list (see `CellPredecoder`), if any.
+    let decoded = predecoded.flatMap { $0.rowsPath == path && $0.count == items.count ? $0 : nil }
     for (index, item) in items.enumerated() {
       let row = try Params(item, path: "\(path)[\(index)]")
       let id = try row.optionalString("id").map(RowID.init)
       let never = try row.optionalBool("neverShowPlaceholders") ?? false
-      specs.append(
-        RowSpec(
-          id: id, content: try decodeCell(row.required("cell"), path: row.at("cell")), neverShowPlaceholders: never))
+      let cell = try row.required("cell")
+      let content: LayoutElement
+      if let result = decoded?.cell(at: index) {
+        content = try result.get()
+      } else {
+        content = try decodeCell(cell, path: row.at("cell"))
+      }
+      specs.append(RowSpec(id: id, content: content, neverShowPlaceholders: never))
     }
     return specs
   }

@@ -47,6 +47,8 @@ actor Session {
   var height: Double
   /// Cells laid out since the freed memory was last handed back to the system.
   var rowsSinceTrim = 0
+  /// The cells of the `table/insertRows` being performed, decoded in parallel by the run loop (nil otherwise).
+  var predecoded: CellPredecoder?
   /// Number of viewport width changes so far; only the latest one's relayout announces its end.
   var widthGeneration = 0
   /// The latest width change's relayout: chunks still out and the results collected so far.
@@ -156,7 +158,14 @@ actor Session {
           deferred.append((method, params, reply, ticket, barrier))
           continue
         }
+        // A large insert's cells are decoded on the layout workers, in parallel, before it is performed.
+        if method == "table/insertRows", reply?.isAnswered != true, case .array(let rows)? = params["rows"],
+          rows.count >= CellPredecoder.minimumRows
+        {
+          predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", limits: options.cellLimits)
+        }
         performQueued((method, params, reply, ticket, barrier))
+        predecoded = nil
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
