@@ -1,3 +1,4 @@
+import Foundation
 import JSONCodec
 import Synchronization
 import Testing
@@ -41,6 +42,10 @@ import Testing
   func readSpinFlagRejectsBadValues(_ value: String) throws {
     let daemon = try Daemon(arguments: ["--read-spin-us", value])
     #expect(daemon.waitForExit() == 2)
-    #expect(daemon.stderrText.withLock { $0.contains("--read-spin-us needs an integer in [0, 100000]") })
+    // stderr is read on its own thread: give it until the message has arrived.
+    let expected = "--read-spin-us needs an integer in [0, 100000]"
+    let deadline = Date().addingTimeInterval(10 * timeoutScale)
+    while !daemon.stderrText.withLock({ $0.contains(expected) }), Date() < deadline { usleep(2000) }
+    #expect(daemon.stderrText.withLock { $0.contains(expected) })
   }
 }

@@ -46,12 +46,19 @@ struct LayoutCacheKey: Sendable {
 /// Two entries because a parent often asks the same child twice per pass (measure, then final size). Guarded by
 /// a lock: the same element may be laid out on several layout queues at once.
 final class ElementLayoutCache: Sendable {
-  /// One remembered answer.
-  private struct Entry: Sendable {
+  /// One remembered answer. A class, so an element whose cache is empty (every cell a session holds once it is
+  /// measured, see `releaseCachedLayouts`) pays two pointers for it, not two inline entries (about 300 bytes).
+  private final class Entry: Sendable {
     /// The request.
-    var key: LayoutCacheKey
+    let key: LayoutCacheKey
     /// `layoutThatFits`' answer to it.
-    var layout: Layout
+    let layout: Layout
+
+    /// An entry from its parts.
+    init(key: LayoutCacheKey, layout: Layout) {
+      self.key = key
+      self.layout = layout
+    }
   }
 
   /// Both entries and which one the next store replaces.
