@@ -45,14 +45,6 @@ final class SessionCallGate: Sendable {
     }
   }
 
-  /// A call weighing `bytes` was queued on a session.
-  func admit(bytes: Int) {
-    state.withLock {
-      $0.calls += 1
-      $0.bytes += bytes
-    }
-  }
-
   /// A call weighing `bytes` was performed (or dropped) by its session.
   func release(bytes: Int) {
     let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
@@ -76,12 +68,12 @@ final class SessionCallGate: Sendable {
     func release() { gate.release(bytes: bytes) }
   }
 
-  /// Admits a call weighing `bytes` and returns its ticket.
+  /// Admits a call weighing `bytes` (queued on a session) and returns its ticket.
   func ticket(bytes: Int) -> Ticket {
-    admit(bytes: bytes)
+    state.withLock {
+      $0.calls += 1
+      $0.bytes += bytes
+    }
     return Ticket(gate: self, bytes: bytes)
   }
-
-  /// Calls queued now.
-  var queuedCalls: Int { state.withLock { $0.calls } }
 }

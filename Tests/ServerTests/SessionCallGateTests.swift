@@ -1,0 +1,63 @@
+import Synchronization
+import Testing
+
+@testable import Server
+
+/// `SessionCallGate`: the bound on calls queued on sessions that stops the delivery loop (and so the reader).
+@Suite struct SessionCallGateTests {
+  @Test func waitsWhileFullByCountThenResumesOnRelease() async {
+    let gate = SessionCallGate(maxCalls: 2, maxBytes: 1 << 20)
+    let first = gate.ticket(bytes: 10)
+    let second = gate.ticket(bytes: 10)
+    let resumed = Mutex(false)
+    let waiter = Task {
+      await gate.waitForRoom()
+      resumed.withLock { $0 = true }
+    }
+    try? await Task.sleep(nanoseconds: 50_000_000)
+    #expect(resumed.withLock { $0 } == false, "two calls queued: no room for a third")
+    first.release()
+    await waiter.value
+    #expect(resumed.withLock { $0 })
+    second.release()
+    await gate.waitForRoom()  // empty: at once
+  }
+
+  @Test func waitsWhileFullByBytesButAlwaysAdmitsOneCall() async {
+    let gate = SessionCallGate(maxCalls: 100, maxBytes: 1000)
+    let big = gate.ticket(bytes: 5000)  // over the byte bound on its own: admitted into an empty gate
+    let resumed = Mutex(false)
+    let waiter = Task {
+      await gate.waitForRoom()
+      resumed.withLock { $0 = true }
+    }
+    try? await Task.sleep(nanoseconds: 50_000_000)
+    #expect(resumed.withLock { $0 } == false, "5,000 bytes queued: over the 1,000-byte bound")
+    big.release()
+    await waiter.value
+    #expect(resumed.withLock { $0 })
+  }
+}
+
+/// `QueryLane.isBarrier`: which calls a geometry query may overtake (Protocol.md "Order").
+@Suite struct QueryLaneBarrierTests {
+  @Test(arguments: [
+    ("table/insertRows", #"{"rows":[{"cell":{"type":"node"}}]}"#, false),
+    ("table/insertRows", #"{"rows":[]}"#, true),
+    ("table/insertRows", #"{}"#, true),
+    ("table/reloadRows", #"{"rows":[{"row":"a","cell":{"type":"node"}}]}"#, false),
+    ("cell/setNeedsLayout", #"{"row":"a"}"#, false),
+    ("table/waitUntilAllUpdatesAreProcessed", "{}", false),
+    ("table/contentSize", "{}", false),
+    ("table/describe", #"{"state":"pending"}"#, true),
+    ("table/describe", "{}", false),
+    ("table/deleteRows", #"{"rows":["a"]}"#, true),
+    ("table/moveRow", #"{"from":"a","to":[0,0]}"#, true),
+    ("table/performBatchUpdates", "{}", true),
+    ("table/scrollBy", #"{"dy":10}"#, true),
+    ("session/setViewport", #"{"viewport":{"width":300}}"#, true),
+  ])
+  func classifies(_ method: String, _ params: String, _ barrier: Bool) throws {
+    #expect(QueryLane.isBarrier(method, json(params)) == barrier)
+  }
+}
