@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +10,7 @@ import Synchronization
 /// Layout never runs on Dispatch's global queues, whose threads also run Swift tasks: a large insert would
 /// otherwise take every thread the connection's delivery loop and the sessions' actors need, and queries would
 /// wait behind it (measured: other-session queries waited 150–400 ms during a 100k-row insert). Thread-safe.
-package final class LayoutWorkers: Sendable {
+package final class LayoutWorkers: @unchecked Sendable {  // `jobs` is guarded by `lock`
   /// The process's pool.
   package static let shared = LayoutWorkers(threads: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -39,8 +38,10 @@ package final class LayoutWorkers: Sendable {
     }
   }
 
-  /// Jobs not started yet, in submission order: the urgent ones (taken first) and the others.
-  private let queue = Mutex<(urgent: Jobs, normal: Jobs)>((Jobs(), Jobs()))
+  /// Guards `jobs` (an NSLock, which ThreadSanitizer sees, unlike `Synchronization.Mutex`).
+  private let lock = NSLock()
+  /// Jobs not started yet, in submission order: the urgent ones (taken first) and the others. Guarded by `lock`.
+  private var jobs = (urgent: Jobs(), normal: Jobs())
   /// Counts queued jobs; workers wait on it.
   private let available = DispatchSemaphore(value: 0)
 
@@ -63,14 +64,14 @@ package final class LayoutWorkers: Sendable {
 
   /// Queues `job` to run on a worker.
   package func submit(_ job: @escaping @Sendable () -> Void) {
-    queue.withLock { $0.normal.append(job) }
+    lock.withLock { jobs.normal.append(job) }
     available.signal()
   }
 
   /// Queues `job` ahead of every job queued with `submit` (behind earlier urgent ones): work a session waits for,
   /// such as decoding the cells of the insert it is performing, goes before the layout of earlier inserts.
   package func submitFirst(_ job: @escaping @Sendable () -> Void) {
-    queue.withLock { $0.urgent.append(job) }
+    lock.withLock { jobs.urgent.append(job) }
     available.signal()
   }
 
@@ -78,9 +79,7 @@ package final class LayoutWorkers: Sendable {
   private func work() {
     while true {
       available.wait()
-      let next = queue.withLock { jobs -> (@Sendable () -> Void)? in
-        jobs.urgent.take() ?? jobs.normal.take()
-      }
+      let next = lock.withLock { jobs.urgent.take() ?? jobs.normal.take() }
       guard let job = next else { continue }
       job()
     }
