@@ -34,6 +34,9 @@ package final class StdioConnection: Sendable {
     package var maxNestingDepth = JSONValue.implicitTeardownSafeDepth
     /// How long the reader polls without sleeping before it blocks for more input, in microseconds. 0 disables.
     package var readSpinMicroseconds = 200
+    /// The reader spins only while this returns true (nil: always), checked between polls: the handler's way to
+    /// say no work of its own is queued or running, so spinning takes a core from nothing.
+    package var spinsWhile: (@Sendable () -> Bool)?
     /// Bytes asked of each `read(2)`. 64 KiB.
     package var readChunkSize = 64 << 10
     /// Where every message read and written is also recorded (`layoutd --trace FILE`); nil: nowhere.

@@ -55,6 +55,10 @@ package final class LayoutServer: MessageHandler {
     }
   }
 
+  /// True when no session call is queued or being performed and no layout or display job is queued or running:
+  /// the reader may spin for the next request without taking a core from any work.
+  package var isIdle: Bool { gate.isEmpty && LayoutWorkers.shared.isIdle }
+
   /// The status the process should exit with: 0 after `shutdown`, 1 otherwise; nil while still serving.
   package var exitStatus: Int32? { state.withLock { $0.exitStatus } }
 

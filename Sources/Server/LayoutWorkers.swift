@@ -42,6 +42,8 @@ package final class LayoutWorkers: @unchecked Sendable {  // `jobs` is guarded b
   private let lock = NSLock()
   /// Jobs not started yet, in submission order: the urgent ones (taken first) and the others. Guarded by `lock`.
   private var jobs = (urgent: Jobs(), normal: Jobs())
+  /// Jobs running now. Guarded by `lock`.
+  private var running = 0
   /// Counts queued jobs; workers wait on it.
   private let available = DispatchSemaphore(value: 0)
 
@@ -75,13 +77,21 @@ package final class LayoutWorkers: @unchecked Sendable {  // `jobs` is guarded b
     available.signal()
   }
 
+  /// True when no job is queued or running.
+  package var isIdle: Bool { lock.withLock { running == 0 && jobs.urgent.isEmpty && jobs.normal.isEmpty } }
+
   /// A worker's loop: run jobs forever, in order of submission.
   private func work() {
     while true {
       available.wait()
-      let next = lock.withLock { jobs.urgent.take() ?? jobs.normal.take() }
+      let next = lock.withLock { () -> (@Sendable () -> Void)? in
+        let job = jobs.urgent.take() ?? jobs.normal.take()
+        if job != nil { running += 1 }
+        return job
+      }
       guard let job = next else { continue }
       job()
+      lock.withLock { running -= 1 }
     }
   }
 }

@@ -29,6 +29,9 @@ final class SessionCallGate: Sendable {
     self.maxBytes = max(1, maxBytes)
   }
 
+  /// True when no call waits on a session or is being performed.
+  var isEmpty: Bool { state.withLock { $0.calls == 0 } }
+
   /// True when another call may be queued.
   private func hasRoom(_ s: State) -> Bool { s.calls == 0 || (s.calls < maxCalls && s.bytes < maxBytes) }
 
