@@ -76,7 +76,7 @@ enum DemoCommand {
             + "\(client.heightChanges - before) table/heightChanged until idle, content now \(DemoLog.points(content))")
       }
       if snapshot == nil && resized && first >= feed.total * 6 / 10 {
-        snapshot = try takeSnapshot(feed, at: moved.y, path: snapshotPath)
+        snapshot = try takeSnapshot(feed, path: snapshotPath)
       }
       if moved.y == y {
         // At the end of the committed rows: let the last page commit, then stop once nothing more can come.
@@ -89,15 +89,20 @@ enum DemoCommand {
       }
       y = moved.y
     }
-    if snapshot == nil { snapshot = try takeSnapshot(feed, at: y, path: snapshotPath) }
+    if snapshot == nil { snapshot = try takeSnapshot(feed, path: snapshotPath) }
     let content = try feed.waitUntilIdle()
     try summarize(feed, log: log, steps: steps, content: content, snapshot: snapshot, path: snapshotPath)
     _ = try client.call("shutdown", [:])
     client.notify("exit")
   }
 
-  /// Writes a snapshot of the content around `y` (half a screen above, two and a half below) to `path`.
-  static func takeSnapshot(_ feed: DemoSession, at y: Double, path: String) throws -> (rows: Int, y: Double) {
+  /// Writes a snapshot of the viewport's surroundings (half a screen above, two and a half below) to `path`, once
+  /// every pending update has committed: a row whose new content (comments just loaded) is still being laid out
+  /// would be drawn with its new elements in its old frame. Anchoring may have moved the viewport meanwhile, so the
+  /// offset is read again (a scroll by 0).
+  static func takeSnapshot(_ feed: DemoSession, path: String) throws -> (rows: Int, y: Double) {
+    _ = try feed.waitUntilIdle()
+    let y = try feed.scroll(by: 0).y
     let top = max(0, y - feed.height / 2)
     let picture = try feed.snapshot(y: top, screens: 3)
     try picture.svg.write(toFile: path, atomically: true, encoding: .utf8)
