@@ -35,6 +35,13 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "layoutd.openrpc.json")
 
+#: The daemon accepts bodies nested up to 2,048 levels (Protocol.md "Limits"; the protocol tests send a 2,000-deep
+#: spec), and both `json.loads` and the schema walk recurse once or a few times per level: Python's default limit
+#: of 1,000 frames is too low for such traffic.
+RECURSION_LIMIT = 20_000
+if sys.getrecursionlimit() < RECURSION_LIMIT:
+    sys.setrecursionlimit(RECURSION_LIMIT)
+
 #: Keywords that only annotate (never fail).
 ANNOTATIONS = frozenset({"description", "default", "title", "examples", "$comment", "deprecated", "readOnly",
                          "writeOnly"})

@@ -151,6 +151,16 @@ class CheckerTests(unittest.TestCase):
             ("out", notification("table/didCommit", {"sessionId": "s1", "seq": 1, "contentSize": {"width": 320, "height": 10}})),
             ("out", result(1, {"rowId": "a", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 320, "height": 10}}))), [])
 
+    def test_bodies_nested_as_deep_as_the_daemon_accepts_are_read(self) -> None:
+        # The protocol tests send a 2,000-deep spec (refused with -32602); its trace line nests about 2,010 levels.
+        spec: Dict[str, Any] = {"type": "node"}
+        for _ in range(2_000):
+            spec = {"type": "inset", "child": spec}
+        error = {"jsonrpc": "2.0", "id": 4, "error": {"code": -32602, "message": "params.rows[0].cell: too deep"}}
+        self.assertEqual(self.check(
+            ("in", request(4, "table/insertRows", {"sessionId": "s1", "rows": [{"cell": spec}]})),
+            ("out", error)), [])
+
     def test_result_missing_and_extra_members(self) -> None:
         self.assertEqual(self.check(
             ("in", request(1, "table/contentSize", {"sessionId": "s1"})),
