@@ -14,9 +14,9 @@ import Foundation
 /// worker would otherwise have to be woken, and under load it waits for a free Dispatch thread). Everything else
 /// is appended to a queue of 64 KiB segments that a single drain job on the serial `queue` writes out segment by
 /// segment, so queued output costs its bytes and little more (a flood of small answers once cost several hundred
-/// bytes of closure and array overhead each; one growing buffer would double its capacity past the bound). `enqueue` blocks its caller while more than `maxBacklog` bytes wait
-/// (unless nothing waits), so a client that stops reading responses stalls the server instead of growing its
-/// memory.
+/// bytes of closure and array overhead each; one growing buffer would double its capacity past the bound).
+/// `enqueue` blocks its caller while more than `maxBacklog` bytes wait (unless nothing waits), so a client that
+/// stops reading responses stalls the server instead of growing its memory.
 final class OutputChannel: @unchecked Sendable {  // the mutable state is guarded by `condition` (a lock)
   /// The output file descriptor (not owned: never closed here).
   let fd: Int32

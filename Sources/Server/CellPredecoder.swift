@@ -15,6 +15,8 @@ final class CellPredecoder: Sendable {
 
   /// JSON path of the rows array (`params.rows`); cell `i` is at `<rowsPath>[i].cell`.
   let rowsPath: String
+  /// Number of rows.
+  let count: Int
   /// Each row's decoded cell, nil for rows without a `cell` member (the in-order pass reports those).
   private let results: Mutex<[Result<LayoutElement, ResponseError>?]>
 
@@ -31,7 +33,14 @@ final class CellPredecoder: Sendable {
           decoded.reserveCapacity(range.count)
           for index in range {
             guard let cell = rows[index]["cell"] else { continue }
-            decoded.append((index, decoder.decodeCell(cell, at: index, limits: limits)))
+            let path = "\(rowsPath)[\(index)].cell"
+            decoded.append(
+              (
+                index,
+                Result { () throws(ResponseError) in
+                  try Session.decodeCell(cell, path: path, limits: limits)
+                }
+              ))
           }
           decoder.results.withLock { results in
             for (index, result) in decoded { results[index] = result }
@@ -50,22 +59,9 @@ final class CellPredecoder: Sendable {
   /// An empty decoder for `count` rows.
   private init(count: Int, rowsPath: String) {
     self.rowsPath = rowsPath
+    self.count = count
     results = Mutex(Array(repeating: nil, count: count))
   }
-
-  /// Decodes one cell exactly as `Session.decodeCell` does.
-  private func decodeCell(_ value: JSONValue, at index: Int, limits: SpecDecoder.Limits)
-    -> Result<LayoutElement, ResponseError>
-  {
-    do throws(SpecDecodingError) {
-      return .success(try SpecDecoder.decode(value, path: "\(rowsPath)[\(index)].cell", limits: limits))
-    } catch {
-      return .failure(ResponseError(code: .invalidParams, message: error.description))
-    }
-  }
-
-  /// Number of rows.
-  var count: Int { results.withLock { $0.count } }
 
   /// Row `index`'s decoded cell, or nil when it had no `cell` member (or is out of range).
   func cell(at index: Int) -> Result<LayoutElement, ResponseError>? {

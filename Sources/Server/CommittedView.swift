@@ -17,30 +17,29 @@ struct CommittedView: Sendable {
   /// Reported seq of the last committed change set.
   let seq: Int64
 
-  /// The geometry queries answered from a view, by method name.
-  static let methods: Set<String> = [
-    "table/contentSize", "table/rowFrame", "table/rowAtPoint", "table/rowsInRect", "table/describe",
+  /// The geometry queries answered from a view, by method name: the one list that the query lane and the
+  /// session's method table both use.
+  static let queries: [String: @Sendable (CommittedView, Params) throws(ResponseError) -> JSONValue] = [
+    "table/contentSize": { view, _ throws(ResponseError) in view.contentSize },
+    "table/rowFrame": { view, params throws(ResponseError) in try view.rowFrame(params) },
+    "table/rowAtPoint": { view, params throws(ResponseError) in try view.rowAtPoint(params) },
+    "table/rowsInRect": { view, params throws(ResponseError) in try view.rowsInRect(params) },
+    "table/describe": { view, params throws(ResponseError) in try view.describe(params) },
   ]
 
   /// True when `method` with `params` is a geometry query of the committed state (`table/describe` only for
-  /// `state` absent or `"committed"`).
+  /// `state` absent or `"committed"`; the session answers its `"pending"` form).
   static func answers(_ method: String, _ params: JSONValue) -> Bool {
-    guard methods.contains(method) else { return false }
+    guard queries[method] != nil else { return false }
     guard method == "table/describe" else { return true }
     let state = params["state"]
     return state == nil || state == .null || state == .string("committed")
   }
 
-  /// Answers one of `methods`.
+  /// Answers one of `queries`.
   func answer(_ method: String, _ params: Params) throws(ResponseError) -> JSONValue {
-    switch method {
-    case "table/contentSize": return contentSize
-    case "table/rowFrame": return try rowFrame(params)
-    case "table/rowAtPoint": return try rowAtPoint(params)
-    case "table/rowsInRect": return try rowsInRect(params)
-    case "table/describe": return try describe(params)
-    default: throw ServerError.methodNotFound(method)
-    }
+    guard let query = CommittedView.queries[method] else { throw ServerError.methodNotFound(method) }
+    return try query(self, params)
   }
 
   /// `{width, height}` of the committed content.

@@ -7,8 +7,15 @@ extension Session {
   /// Decodes a cell's layout spec from `value` (at JSON path `path`) within the session's limits; a bad spec is
   /// -32602 naming the offending field. Every method that takes a SPEC decodes it here. Session-isolated.
   func decodeCell(_ value: JSONValue, path: String) throws(ResponseError) -> LayoutElement {
+    try Session.decodeCell(value, path: path, limits: options.cellLimits)
+  }
+
+  /// Decodes a cell's spec within `limits` (any thread: `CellPredecoder` runs it on the layout workers).
+  nonisolated static func decodeCell(_ value: JSONValue, path: String, limits: SpecDecoder.Limits)
+    throws(ResponseError) -> LayoutElement
+  {
     do throws(SpecDecodingError) {
-      return try SpecDecoder.decode(value, path: path, limits: options.cellLimits)
+      return try SpecDecoder.decode(value, path: path, limits: limits)
     } catch {
       throw ResponseError(code: .invalidParams, message: error.description)
     }

@@ -4,25 +4,13 @@ import LayoutSpecs
 import NodeTree
 
 extension SessionMethods {
-  /// Geometry queries: rows by position and the frames inside a cell.
+  /// The frames inside a cell (rows by position are `CommittedView.queries`, in `queryMethods`).
   static let geometryMethods: [String: Handler] = [
-    "table/rowAtPoint": { session, params throws(ResponseError) in try session.rowAtPoint(params) },
-    "table/rowsInRect": { session, params throws(ResponseError) in try session.rowsInRect(params) },
-    "cell/elementFrames": { session, params throws(ResponseError) in try session.elementFrames(params) },
+    "cell/elementFrames": { session, params throws(ResponseError) in try session.elementFrames(params) }
   ]
 }
 
 extension Session {
-  /// `table/rowAtPoint` {sessionId, point: {x, y}} → ROWFRAME or null (see `CommittedView.rowAtPoint`).
-  func rowAtPoint(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    .result(try committedView.rowAtPoint(params))
-  }
-
-  /// `table/rowsInRect` {sessionId, rect} → {rows: [ROWFRAME]} (see `CommittedView.rowsInRect`).
-  func rowsInRect(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    .result(try committedView.rowsInRect(params))
-  }
-
   /// `cell/elementFrames` {sessionId, row: ROW, elements?: [elementId]} → {rowId, indexPath, size, elements}: the
   /// frames of the cell's elements, relative to the cell, from a layout of the row's latest content at the current
   /// width (Texture's node-level view: the pending row). Laid out off the session. Session-isolated.

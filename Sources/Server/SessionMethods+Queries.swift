@@ -4,12 +4,20 @@ import LayoutSpecs
 import NodeTree
 
 extension SessionMethods {
-  /// The read-only methods: they answer from the committed state (or wait for it).
+  /// The read-only methods: they answer from the committed state (or wait for it). The geometry queries are
+  /// `CommittedView.queries` answered from the session's current view (the query lane answers the same ones from
+  /// the published view); `table/describe` also has a pending form.
   static let queryMethods: [String: Handler] = [
     "table/waitUntilAllUpdatesAreProcessed": { _, _ throws(ResponseError) in .waitForCommit },
-    "table/contentSize": { session, _ throws(ResponseError) in .result(session.committedView.contentSize) },
-    "table/rowFrame": { session, params throws(ResponseError) in try session.rowFrame(params) },
     "table/describe": { session, params throws(ResponseError) in try session.describe(params) },
+    "table/contentSize": { session, _ throws(ResponseError) in .result(session.contentSize) },
+    "table/rowFrame": { session, params throws(ResponseError) in .result(try session.committedView.rowFrame(params)) },
+    "table/rowAtPoint": { session, params throws(ResponseError) in
+      .result(try session.committedView.rowAtPoint(params))
+    },
+    "table/rowsInRect": { session, params throws(ResponseError) in
+      .result(try session.committedView.rowsInRect(params))
+    },
   ]
 }
 
@@ -18,11 +26,6 @@ extension Session {
   var committedView: CommittedView {
     CommittedView(
       width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq))
-  }
-
-  /// `table/rowFrame` {sessionId, row: ROW} → {rowId, indexPath, frame} from the committed state.
-  func rowFrame(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    .result(try committedView.rowFrame(params))
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.

@@ -61,18 +61,14 @@ import Testing
     let daemon = try Daemon()
     daemon.startSession()
     // The big insert keeps the session busy while the next insert waits in its queue behind it.
-    var bytes = frameText(request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(Self.slowRows(3000))}"#))
-    bytes += frameText(
-      request(4, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"z","cell":\#(nodeCell(1))}]}"#))
-    bytes += frameText(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#)
-    bytes += frameText(request(5, "table/contentSize", #"{"sessionId":"s1"}"#))
-    daemon.write(Array(bytes.utf8))
     // The content-size query overtakes the queued inserts (Protocol.md "Order"): it may come before the big
     // insert's answer; the cancellation comes first.
-    var answers = daemon.take(until: { Daemon.isResponse($0, id: .int(5)) })
-    if !answers.contains(where: { Daemon.isResponse($0, id: .int(3)) }) {
-      answers += daemon.take(until: { Daemon.isResponse($0, id: .int(3)) })
-    }
+    let answers = daemon.exchange([
+      request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(Self.slowRows(3000))}"#),
+      request(4, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"z","cell":\#(nodeCell(1))}]}"#),
+      #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#,
+      request(5, "table/contentSize", #"{"sessionId":"s1"}"#),
+    ])
     #expect(answers.first == Self.cancelled(4))
     #expect(answers.count == 3)
     #expect(answers.contains(json(resultResponse("3", #"{"seq":1,"rowIds":\#(Self.assignedIDs(3000))}"#))))

@@ -24,6 +24,21 @@ extension Daemon {
     return take(until: { Daemon.isResponse($0, id: id) }, timeout: timeout)
   }
 
+  /// Writes the framed `requests` (and notifications) at once and returns every message up to and including the
+  /// last of their responses to arrive, whatever order they come in (queries may overtake edits, Protocol.md
+  /// "Order").
+  func exchange(_ requests: [String], timeout: Double = 60) -> [JSONValue] {
+    write(Array(requests.map(frameText).joined().utf8))
+    var ids = Set(requests.map { Daemon.id(of: $0) }.filter { $0 != .null })  // notifications get no answer
+    var taken: [JSONValue] = []
+    while !ids.isEmpty {
+      let more = take(until: { message in ids.contains { Daemon.isResponse(message, id: $0) } }, timeout: timeout)
+      guard let last = more.last, let id = last["id"], ids.remove(id) != nil else { return taken + more }
+      taken += more
+    }
+    return taken
+  }
+
   /// Every message up to and including the next array (the answer to a batch).
   func takeBatchAnswer(timeout: Double = 10) -> [JSONValue] {
     take(until: { $0.arrayValue != nil }, timeout: timeout)

@@ -13,12 +13,11 @@ import Testing
   @Test func aQueryOvertakesAnInsertStillBeingDecoded() throws {
     let daemon = try Daemon()
     daemon.startSession()
-    var bytes = frameText(
-      request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(CancelRequestTests.slowRows(3000))}"#))
-    bytes += frameText(request(4, "table/contentSize", #"{"sessionId":"s1"}"#))
-    bytes += frameText(request(5, "table/rowAtPoint", #"{"sessionId":"s1","point":{"x":1,"y":1}}"#))
-    daemon.write(Array(bytes.utf8))
-    let answers = daemon.take(until: { Daemon.isResponse($0, id: .int(3)) }, timeout: 60)
+    let answers = daemon.exchange([
+      request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(CancelRequestTests.slowRows(3000))}"#),
+      request(4, "table/contentSize", #"{"sessionId":"s1"}"#),
+      request(5, "table/rowAtPoint", #"{"sessionId":"s1","point":{"x":1,"y":1}}"#),
+    ])
     // The queries come first, in their order, and see the committed state: nothing inserted yet.
     #expect(Self.responseIDs(answers) == [4, 5, 3])
     #expect(answers.first == json(resultResponse("4", #"{"width":320,"height":0}"#)))
@@ -33,13 +32,12 @@ import Testing
     daemon.startSession()
     // The viewport change is a barrier: the query after it waits for it (and so for the insert before it), and
     // sees its width.
-    var bytes = frameText(
-      request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(CancelRequestTests.slowRows(2000))}"#))
-    bytes += frameText(request(4, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":300}}"#))
-    bytes += frameText(request(5, "table/contentSize", #"{"sessionId":"s1"}"#))
-    bytes += frameText(request(6, "table/contentSize", #"{"sessionId":"s1"}"#))
-    daemon.write(Array(bytes.utf8))
-    let answers = daemon.take(until: { Daemon.isResponse($0, id: .int(6)) }, timeout: 60)
+    let answers = daemon.exchange([
+      request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(CancelRequestTests.slowRows(2000))}"#),
+      request(4, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":300}}"#),
+      request(5, "table/contentSize", #"{"sessionId":"s1"}"#),
+      request(6, "table/contentSize", #"{"sessionId":"s1"}"#),
+    ])
     #expect(Self.responseIDs(answers) == [3, 4, 5, 6])
     #expect(answers.last?["result"]?["width"]?.doubleValue == 300)
     _ = daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#, timeout: 60)
@@ -49,19 +47,12 @@ import Testing
   @Test func queriesPipelinedDuringLayoutAreAnsweredInOrder() throws {
     let daemon = try Daemon()
     daemon.startSession()
-    var bytes = frameText(
-      request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(CancelRequestTests.slowRows(1000))}"#))
-    for id in 4..<204 {
-      let method = id % 2 == 0 ? "table/contentSize" : "table/describe"
-      bytes += frameText(request(id, method, #"{"sessionId":"s1"}"#))
+    let queries = (4..<204).map { id in
+      request(id, id % 2 == 0 ? "table/contentSize" : "table/describe", #"{"sessionId":"s1"}"#)
     }
-    daemon.write(Array(bytes.utf8))
-    var answers = daemon.take(until: { Daemon.isResponse($0, id: .int(203)) }, timeout: 60)
-    if !answers.contains(where: { Daemon.isResponse($0, id: .int(3)) }) {
-      answers += daemon.take(until: { Daemon.isResponse($0, id: .int(3)) }, timeout: 60)
-    }
-    let queries = Self.responseIDs(answers).filter { $0 != 3 }
-    #expect(queries == Array(4..<204))
+    let answers = daemon.exchange(
+      [request(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(CancelRequestTests.slowRows(1000))}"#)] + queries)
+    #expect(Self.responseIDs(answers).filter { $0 != 3 } == Array(4..<204))
     // Each answer is a committed state: the content is empty or holds all 1,000 rows, never a part.
     for answer in answers where answer["result"]?["width"] != nil {
       let height = answer["result"]?["height"]?.doubleValue ?? -1

@@ -5,20 +5,25 @@ import Testing
 
 /// `SessionCallGate`: the bound on calls queued on sessions that stops the delivery loop (and so the reader).
 @Suite struct SessionCallGateTests {
-  @Test func waitsWhileFullByCountThenResumesOnRelease() async {
-    let gate = SessionCallGate(maxCalls: 2, maxBytes: 1 << 20)
-    let first = gate.ticket(bytes: 10)
-    let second = gate.ticket(bytes: 10)
+  /// Checks that `waitForRoom()` does not return while `held` is queued, and does once it is released.
+  static func expectWaitsUntilReleased(_ gate: SessionCallGate, _ held: SessionCallGate.Ticket, _ why: String) async {
     let resumed = Mutex(false)
     let waiter = Task {
       await gate.waitForRoom()
       resumed.withLock { $0 = true }
     }
     try? await Task.sleep(nanoseconds: 50_000_000)
-    #expect(resumed.withLock { $0 } == false, "two calls queued: no room for a third")
-    first.release()
+    #expect(resumed.withLock { $0 } == false, "\(why)")
+    held.release()
     await waiter.value
     #expect(resumed.withLock { $0 })
+  }
+
+  @Test func waitsWhileFullByCountThenResumesOnRelease() async {
+    let gate = SessionCallGate(maxCalls: 2, maxBytes: 1 << 20)
+    let first = gate.ticket(bytes: 10)
+    let second = gate.ticket(bytes: 10)
+    await Self.expectWaitsUntilReleased(gate, first, "two calls queued: no room for a third")
     second.release()
     await gate.waitForRoom()  // empty: at once
   }
@@ -26,16 +31,7 @@ import Testing
   @Test func waitsWhileFullByBytesButAlwaysAdmitsOneCall() async {
     let gate = SessionCallGate(maxCalls: 100, maxBytes: 1000)
     let big = gate.ticket(bytes: 5000)  // over the byte bound on its own: admitted into an empty gate
-    let resumed = Mutex(false)
-    let waiter = Task {
-      await gate.waitForRoom()
-      resumed.withLock { $0 = true }
-    }
-    try? await Task.sleep(nanoseconds: 50_000_000)
-    #expect(resumed.withLock { $0 } == false, "5,000 bytes queued: over the 1,000-byte bound")
-    big.release()
-    await waiter.value
-    #expect(resumed.withLock { $0 })
+    await Self.expectWaitsUntilReleased(gate, big, "5,000 bytes queued: over the 1,000-byte bound")
   }
 }
 
@@ -59,5 +55,10 @@ import Testing
   ])
   func classifies(_ method: String, _ params: String, _ barrier: Bool) throws {
     #expect(QueryLane.isBarrier(method, json(params)) == barrier)
+  }
+
+  /// Every query the lane answers from a published view is also a session method (answered in order otherwise).
+  @Test func everyCommittedViewQueryIsASessionMethod() {
+    for name in CommittedView.queries.keys { #expect(SessionMethods.table[name] != nil, "\(name)") }
   }
 }
