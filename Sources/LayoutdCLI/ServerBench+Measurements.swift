@@ -14,7 +14,9 @@ extension ServerBench {
     var answeredSeconds: Double
     /// Daemon `VmRSS` after an empty session was created, bytes.
     var residentBefore: Int
-    /// Daemon `VmRSS` once every row has committed, bytes.
+    /// Daemon `VmRSS` at the wait's answer, once every row has committed, bytes.
+    var residentAtAnswer: Int
+    /// Daemon `VmRSS` once settled after the wait's answer (`settledResidentBytes`), bytes.
     var residentAfter: Int
     /// Committed content height the daemon reported, points.
     var contentHeight: Double
@@ -98,13 +100,13 @@ extension ServerBench {
     let cpuAfter = connection.daemon.cpuSeconds() ?? .nan
     let threads = connection.daemon.cpuSecondsByThreadName()
     writer.wait()
-    guard let after = connection.daemon.residentBytes() else {
+    guard let atAnswer = connection.daemon.residentBytes(), let after = connection.daemon.settledResidentBytes() else {
       throw SpawnedDaemon.Failure(description: "cannot read /proc/\(connection.daemon.pid)/status")
     }
     try connection.stop()
     return BulkRun(
       rows: rows, seconds: Double(end - start) / 1e9, answeredSeconds: Double(answered - start) / 1e9,
-      residentBefore: before, residentAfter: after,
+      residentBefore: before, residentAtAnswer: atAnswer, residentAfter: after,
       contentHeight: result["contentSize"]?["height"]?.doubleValue ?? .nan, daemonCPUSeconds: cpuAfter - cpuBefore,
       threadCPUSeconds: threads)
   }

@@ -17,6 +17,20 @@ extension SpawnedDaemon {
     return nil
   }
 
+  /// The child's resident set once it has stopped falling: read every 50 ms until two readings differ by less than
+  /// 256 KiB (at most 3 s). After a burst the daemon hands freed memory back to the system when it goes idle
+  /// (`malloc_trim`), which takes tens of milliseconds after the answer that ended the burst.
+  func settledResidentBytes() -> Int? {
+    guard var last = residentBytes() else { return nil }
+    for _ in 0..<60 {
+      usleep(50_000)
+      guard let now = residentBytes() else { return nil }
+      defer { last = now }
+      if abs(now - last) < 256 << 10 { return now }
+    }
+    return last
+  }
+
   /// CPU time the child has used so far, user plus system, in seconds (`/proc/PID/stat`, 1/100 s resolution on
   /// most kernels); nil when it cannot be read.
   func cpuSeconds() -> Double? {

@@ -1,7 +1,7 @@
 import FlexLayout
 
 /// An edge property of a FORMAT.md style: they differ in what they accept.
-package enum BoxEdgeProperty: UInt8, Sendable, Equatable {
+package enum BoxEdgeProperty: UInt8, Sendable, Hashable {
   /// `margin`: lengths and `"auto"`, may be negative.
   case margin
   /// `padding`: non-negative numbers and percentages.
@@ -13,7 +13,7 @@ package enum BoxEdgeProperty: UInt8, Sendable, Equatable {
 }
 
 /// A key of a FORMAT.md EDGES object.
-package enum BoxEdgeKey: UInt8, Sendable, Equatable, CaseIterable {
+package enum BoxEdgeKey: UInt8, Sendable, Hashable, CaseIterable {
   /// `left`.
   case left
   /// `top`.

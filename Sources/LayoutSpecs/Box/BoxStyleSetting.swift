@@ -6,7 +6,7 @@ import FlexLayout
 /// 330 bytes), so a decoded box stays small; `replay(_:_:onto:)` replays them onto the defaults when a layout
 /// builds its flex tree. Numbers are the validated values as written (finite; an `aspectRatio` of 0 stays 0).
 /// Edge objects are stored side by side (`edge`), as most set one or two sides.
-package enum BoxStyleSetting: Sendable, Equatable {
+package enum BoxStyleSetting: Sendable, Hashable {
   /// `direction`.
   case direction(Direction)
   /// `flexDirection`.

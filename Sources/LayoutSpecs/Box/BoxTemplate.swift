@@ -9,7 +9,7 @@ import FlexLayout
 /// rebuilt from the links only when an error needs one (`path(of:base:)`).
 package final class BoxTemplate: Sendable, Equatable {
   /// What a node holds besides its style.
-  package enum Content: Sendable, Equatable {
+  package enum Content: Sendable, Hashable {
     /// A plain box node (possibly with children).
     case box
     /// A measured leaf: an index into `measures`.
@@ -19,13 +19,20 @@ package final class BoxTemplate: Sendable, Equatable {
   }
 
   /// One node: its parent and where its settings end.
-  package struct Node: Sendable, Equatable {
+  package struct Node: Sendable, Hashable {
     /// Parent node, or -1 for the root.
     package var parent: Int32
     /// End (exclusive) of this node's settings in `settings`; they start where the previous node's end.
     package var settingsEnd: Int32
     /// Its measure or embedded element.
     package var content: Content
+
+    /// A node from its parts.
+    package init(parent: Int32, settingsEnd: Int32, content: Content) {
+      self.parent = parent
+      self.settingsEnd = settingsEnd
+      self.content = content
+    }
   }
 
   /// A Texture element inside the box, decoded with `SpecDecoder`.

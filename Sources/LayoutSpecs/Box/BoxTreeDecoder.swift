@@ -1,8 +1,8 @@
 import FlexLayout
 import JSONCodec
 
-/// Decodes a FORMAT.md NODE tree into a `BoxTemplate`. Pure; iterative, so any depth up to `maxDepth` decodes
-/// without deep recursion. JSON paths are rebuilt from the nodes decoded so far, only when an error is thrown.
+/// Decodes a FORMAT.md NODE tree into a `BoxTemplate`. Pure (apart from sharing structure through `BoxShapes`);
+/// iterative, so any depth up to `maxDepth` decodes without deep recursion. JSON paths are rebuilt from the nodes decoded so far, only when an error is thrown.
 package struct BoxTreeDecoder: Sendable {
   /// Deepest node nesting accepted by default (the root is depth 1). Layout recursion is bounded by the same
   /// depth; `DeepLayoutRunner` gives deep trees the stack this needs.
@@ -91,9 +91,10 @@ package struct BoxTreeDecoder: Sendable {
         stack.append(Pending(value: child, parent: Int32(here), depth: item.depth + 1, ownerDirection: resolved))
       }
     }
+    // Rows of one cell kind share their structure (see `BoxShapes`).
+    let shape = BoxShapes.shared.shared(nodes: parts.nodes, settings: parts.settings)
     return BoxTemplate(
-      defaults: defaults, nodes: Self.trimmed(parts.nodes), settings: Self.trimmed(parts.settings),
-      measures: parts.measures,
+      defaults: defaults, nodes: shape.nodes, settings: shape.settings, measures: parts.measures,
       embedded: parts.embedded, labels: parts.labels, depth: deepest)
   }
 
@@ -151,13 +152,6 @@ package struct BoxTreeDecoder: Sendable {
         path: JSONPath.member(path(), key), message: "expected a string, got \(v.kindDescription)")
     }
     return JSONStrings.detached(s)
-  }
-
-  /// A copy of `array` without spare capacity (a template lives as long as its spec).
-  private static func trimmed<T>(_ array: [T]) -> [T] {
-    [T](unsafeUninitializedCapacity: array.count) { buffer, count in
-      count = buffer.initialize(fromContentsOf: array)
-    }
   }
 
   /// A short rendering of a JSON value for messages.
