@@ -79,6 +79,7 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
   /// drain job; runs on `queue`.
   private func drainPending() {
     dispatchPrecondition(condition: .onQueue(queue))
+    ShortSlice.request()
     while true {
       condition.lock()
       if pending.isEmpty {

@@ -12,6 +12,7 @@ extension StdioConnection {
   /// Reads `input` until end of input, an error or `stop()`, delivering frames to the inbox in order.
   /// Runs on the reader thread only; blocks in `poll(2)`/`read(2)` and while the inbox is full.
   func readLoop() {
+    ShortSlice.request()
     var frames = FrameReader(maxMessageSize: configuration.maxMessageSize)
     let chunkSize = max(1, configuration.readChunkSize)
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)

@@ -17,10 +17,11 @@ extension SpawnedDaemon {
     return nil
   }
 
-  /// The child's resident set once it has stopped falling: read every 50 ms until two readings differ by less than
-  /// 256 KiB (at most 3 s). After a burst the daemon hands freed memory back to the system when it goes idle
-  /// (`malloc_trim`), which takes tens of milliseconds after the answer that ended the burst.
+  /// The child's resident set once it has settled: after 0.5 s, read every 50 ms until two readings differ by less
+  /// than 256 KiB (at most 3 s more). The daemon hands memory freed by a burst back to the system once it has been
+  /// quiet for 100 ms (`MemoryTrimmer`), which lands after the answer that ended the burst.
   func settledResidentBytes() -> Int? {
+    usleep(500_000)
     guard var last = residentBytes() else { return nil }
     for _ in 0..<60 {
       usleep(50_000)

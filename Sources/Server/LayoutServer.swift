@@ -64,6 +64,7 @@ package final class LayoutServer: MessageHandler {
 
   /// Handles one frame from the connection.
   package func handle(_ message: IncomingMessage, connection: StdioConnection) async {
+    ShortSlice.request()
     // Back-pressure: wait while sessions hold as many unperformed calls as allowed.
     await gate.waitForRoom()
     let bytes = connection.deliveringMessageBytes

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import JSONRPC
 
 #if canImport(Glibc)
   import Glibc
@@ -56,6 +57,8 @@ package final class LayoutWorkers: @unchecked Sendable {  // `jobs` is guarded b
           // Nice 5 for this thread only: the reader, the writer and the sessions' tasks go first.
           _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)  // who 0: this thread (Linux)
         #endif
+        // Layout runs for milliseconds: the default slice, not the short one the creating thread may have.
+        ShortSlice.reset()
         work()
       }
       thread.name = "layoutd.layout\(index)"

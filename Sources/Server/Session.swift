@@ -45,8 +45,6 @@ actor Session {
   var width: Double
   /// Viewport height.
   var height: Double
-  /// Cells laid out since the freed memory was last handed back to the system.
-  var rowsSinceTrim = 0
   /// The cells of the `table/insertRows` being performed, decoded in parallel by the run loop (nil otherwise).
   var predecoded: CellPredecoder?
   /// Number of viewport width changes so far; only the latest one's relayout announces its end.
@@ -143,6 +141,7 @@ actor Session {
     // The barrier that made the session wait for display (it ends when the wait does).
     var blockingBarrier = false
     for await job in stream {
+      ShortSlice.request()
       var finishedBarriers = 0
       /// Performs one call, counting it once it is finished.
       func performQueued(_ call: QueuedCall) {
@@ -174,7 +173,7 @@ actor Session {
         lane.withdraw()
         receive(results, widthChange: widthChange)
         answerWaitersIfIdle()
-        returnFreedMemoryIfIdle(after: results.count)
+        MemoryTrimmer.shared.laidOut(results.count)
       case .dispose(let reply):
         lane.settle(committedView, finishedBarriers: 0)
         display.blocking?.reply?.error(ServerError.unknownSession(id))
@@ -206,6 +205,7 @@ actor Session {
         performQueued(deferred.removeFirst())
       }
       lane.settle(committedView, finishedBarriers: finishedBarriers)
+      if !isBusy { MemoryTrimmer.shared.sessionIdle() }
       // One busy session must not hold a pool thread while other sessions and the delivery loop wait.
       await Task.yield()
     }

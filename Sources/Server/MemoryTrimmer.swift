@@ -1,0 +1,87 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Hands memory freed after large inserts back to the system once the daemon has been quiet for a moment.
+///
+/// glibc keeps freed arena pages: 100,000 streamed feed cells left 580 MB resident at the end, of which 360 MB
+/// were the freed JSON trees of the requests (217 MB after `malloc_trim`). Sessions report the cells they laid out
+/// and when they become idle; once 10,000 cells have been laid out since the last trim and no cell has been laid
+/// out for `quiet`, `malloc_trim` runs on a utility thread (about 30 ms after 100,000 rows). Brief pauses in a
+/// stream of inserts are shorter than `quiet`, so a stream is trimmed once, at its end. Thread-safe.
+final class MemoryTrimmer: Sendable {
+  /// The process's trimmer (the allocator is process-wide).
+  static let shared = MemoryTrimmer()
+
+  /// Cells laid out since the last trim, and a count bumped with every report.
+  private struct State {
+    var cells = 0
+    var epoch: UInt64 = 0
+    var scheduled = false
+  }
+
+  /// Cells laid out before a trim is worth its cost.
+  let threshold: Int
+  /// Time without layout before trimming.
+  let quiet: DispatchTimeInterval
+  /// Returns freed memory to the system; nil where there is no way to.
+  private let trim: (@Sendable () -> Void)?
+  /// Guarded state.
+  private let state = Mutex(State())
+
+  /// glibc's `malloc_trim(0)`, looked up at run time (the Glibc module does not export `malloc.h`); nil elsewhere.
+  static let mallocTrim: (@Sendable () -> Void)? = {
+    #if canImport(Glibc)
+      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
+      let function = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+      return { _ = function(0) }
+    #else
+      return nil
+    #endif
+  }()
+
+  /// A trimmer calling `trim` once `threshold` cells were laid out and none for `quiet`.
+  init(
+    threshold: Int = 10_000, quiet: DispatchTimeInterval = .milliseconds(100),
+    trim: (@Sendable () -> Void)? = MemoryTrimmer.mallocTrim
+  ) {
+    self.threshold = threshold
+    self.quiet = quiet
+    self.trim = trim
+  }
+
+  /// A session laid out `cells` cells.
+  func laidOut(_ cells: Int) {
+    state.withLock {
+      $0.cells += cells
+      $0.epoch &+= 1
+    }
+  }
+
+  /// A session has nothing pending: trims after `quiet` if enough was laid out and nothing is laid out meanwhile.
+  func sessionIdle() {
+    guard trim != nil else { return }
+    let epoch = state.withLock { s -> UInt64? in
+      guard s.cells >= threshold, !s.scheduled else { return nil }
+      s.scheduled = true
+      return s.epoch
+    }
+    guard let epoch else { return }
+    DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + quiet) { [self] in
+      let due = state.withLock { s -> Bool in
+        s.scheduled = false
+        guard s.epoch == epoch else { return false }
+        s.cells = 0
+        return true
+      }
+      guard due, let trim else { return }
+      let start = DispatchTime.now().uptimeNanoseconds
+      trim()
+      let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
+      ServerLog.write(.log, "returned freed memory to the system in \(micros) µs")
+    }
+  }
+}
