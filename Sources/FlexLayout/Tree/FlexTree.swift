@@ -46,11 +46,17 @@ package struct FlexTree: Sendable {
   /// An empty tree.
   package init() {}
 
-  /// An empty tree with room for `capacity` nodes.
-  package init(capacity: Int) {
+  /// An empty tree with room for `capacity` nodes, `measuredLeaves` of them with measure functions (each array
+  /// then grows at most once: a tree built from a known template allocates nothing more while it is built).
+  package init(capacity: Int, measuredLeaves: Int = 0) {
     styles.reserveCapacity(capacity)
     layouts.reserveCapacity(capacity)
     links.reserveCapacity(capacity)
+    if measuredLeaves > 0 {
+      measures.reserveCapacity(measuredLeaves)
+      baselines.reserveCapacity(measuredLeaves)
+      minContentWidths.reserveCapacity(measuredLeaves)
+    }
   }
 
   /// Number of nodes.

@@ -9,7 +9,7 @@ extension BoxTemplate {
   package func makeTree(
     base: String, embeddedLeaf: (_ index: Int, _ node: NodeIndex) -> BoxMeasureDecoder.Leaf
   ) throws(SpecDecodingError) -> FlexTree {
-    var tree = FlexTree(capacity: nodes.count)
+    var tree = FlexTree(capacity: nodes.count, measuredLeaves: measuredLeafCount)
     let baseStyle = defaults.baseStyle
     var next = 0
     for i in nodes.indices {

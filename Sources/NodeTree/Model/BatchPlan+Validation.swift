@@ -17,7 +17,7 @@ extension BatchPlan {
     for path in deleteRowsSet.sorted() where sectionMoves[path.section] != nil {
       throw .rowEditInMovedSection(operation: "deleteRows", path, section: path.section)
     }
-    for path in itemReloads.keys.sorted() where sectionMoves[path.section] != nil {
+    for path in itemReloads.keys.sortedPaths() where sectionMoves[path.section] != nil {
       throw .rowEditInMovedSection(operation: "reloadRows", path, section: path.section)
     }
     for (source, target) in itemMoves.sorted(by: { $0.key < $1.key }) {
@@ -28,8 +28,10 @@ extension BatchPlan {
         throw .rowEditInMovedSection(operation: "moveRow", target, section: target.section)
       }
     }
-    for (path, source) in userItemInserts.sorted(by: { $0.key < $1.key }) where movedTargets.contains(path.section) {
-      if case .new = source { throw .rowEditInMovedSection(operation: "insertRows", path, section: path.section) }
+    for path in userItemInserts.keys.sortedPaths() where movedTargets.contains(path.section) {
+      if case .new? = userItemInserts[path] {
+        throw .rowEditInMovedSection(operation: "insertRows", path, section: path.section)
+      }
     }
   }
 
@@ -68,7 +70,7 @@ extension BatchPlan {
       }
     }
     // Rule 4: inserted rows fit in the new space.
-    for path in finalItemInserts.keys.sorted() {
+    for path in finalItemInserts.keys.sortedPaths() {
       guard path.section < newSectionCount else {
         throw .insertRowSectionOutOfBounds(path, sectionCount: newSectionCount)
       }
@@ -77,11 +79,11 @@ extension BatchPlan {
       }
     }
     // Rule 5: inserted sections fit in the new space.
-    for section in finalSectionInserts.keys.sorted() where section >= newSectionCount {
+    for section in finalSectionInserts.keys.sortedSections() where section >= newSectionCount {
       throw .insertSectionOutOfBounds(section: section, sectionCount: newSectionCount)
     }
     // Rule 6: no row of a surviving section is both deleted and reloaded.
-    for path in itemReloads.keys.sorted()
+    for path in itemReloads.keys.sortedPaths()
     where !finalSectionDeletes.contains(path.section) && deleteRowsSet.contains(path) {
       throw .deleteAndReloadSameRow(path)
     }
@@ -104,7 +106,8 @@ extension BatchPlan {
   /// With expected counts, every inserted or reloaded section must bring exactly that many rows.
   func validateSuppliedRows() throws(NodeTreeError) {
     guard countsAreExpected else { return }
-    for (section, source) in finalSectionInserts.sorted(by: { $0.key < $1.key }) {
+    for section in finalSectionInserts.keys.sortedSections() {
+      guard let source = finalSectionInserts[section] else { continue }
       let supplied: Int
       switch source {
       case .rows(let rows): supplied = rows.count
@@ -119,10 +122,10 @@ extension BatchPlan {
   /// Client-chosen ids must be unique within the batch and must not clash with rows that survive it.
   func validateRowIDs(against map: ElementMap) throws(NodeTreeError) {
     var newIDs: [RowID] = []
-    for path in finalItemInserts.keys.sorted() {
+    for path in finalItemInserts.keys.sortedPaths() {
       if case .new(let spec)? = finalItemInserts[path], let id = spec.id { newIDs.append(id) }
     }
-    for section in finalSectionInserts.keys.sorted() {
+    for section in finalSectionInserts.keys.sortedSections() {
       if case .rows(let rows)? = finalSectionInserts[section] { newIDs.append(contentsOf: rows.compactMap(\.id)) }
     }
     guard !newIDs.isEmpty else { return }

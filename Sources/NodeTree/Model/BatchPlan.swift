@@ -155,7 +155,7 @@ struct BatchPlan<Content: Sendable>: Sendable {
     for section in sectionReloadOrder where moveFromSections.contains(section) {
       throw .duplicateSection(operation: "reloadSections", section: section)
     }
-    for path in itemReloads.keys.sorted() where moveFromRows.contains(path) {
+    for path in itemReloads.keys.sortedPaths() where moveFromRows.contains(path) {
       throw .duplicateIndexPath(operation: "reloadRows", path)
     }
   }
