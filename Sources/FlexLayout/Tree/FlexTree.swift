@@ -49,18 +49,38 @@ package struct FlexTree: Sendable {
   /// An empty tree with room for `capacity` nodes, `measuredLeaves` of them with measure functions (each array
   /// then grows at most once: a tree built from a known template allocates nothing more while it is built).
   package init(capacity: Int, measuredLeaves: Int = 0) {
-    styles.reserveCapacity(capacity)
-    layouts.reserveCapacity(capacity)
-    links.reserveCapacity(capacity)
-    if measuredLeaves > 0 {
-      measures.reserveCapacity(measuredLeaves)
-      baselines.reserveCapacity(measuredLeaves)
-      minContentWidths.reserveCapacity(measuredLeaves)
-    }
+    reserveCapacity(nodes: capacity, measuredLeaves: measuredLeaves)
   }
 
   /// Number of nodes.
   package var count: Int { styles.count }
+
+  /// Nodes the tree holds room for without growing.
+  package var capacity: Int { styles.capacity }
+
+  /// Makes room for `nodes` nodes, `measuredLeaves` of them with measure functions.
+  package mutating func reserveCapacity(nodes: Int, measuredLeaves: Int) {
+    styles.reserveCapacity(nodes)
+    layouts.reserveCapacity(nodes)
+    links.reserveCapacity(nodes)
+    measures.reserveCapacity(measuredLeaves)
+    baselines.reserveCapacity(measuredLeaves)
+    minContentWidths.reserveCapacity(measuredLeaves)
+  }
+
+  /// Removes every node and function (releasing what the functions captured), keeping the arrays' storage for
+  /// the next tree built in this value.
+  package mutating func removeAll() {
+    styles.removeAll(keepingCapacity: true)
+    layouts.removeAll(keepingCapacity: true)
+    links.removeAll(keepingCapacity: true)
+    measures.removeAll(keepingCapacity: true)
+    baselines.removeAll(keepingCapacity: true)
+    minContentWidths.removeAll(keepingCapacity: true)
+    generation = 0
+    measureCalls = 0
+    lastStackBytes = 0
+  }
 
   /// Adds a node without parent and returns its index.
   @discardableResult

@@ -9,7 +9,17 @@ extension BoxTemplate {
   package func makeTree(
     base: String, embeddedLeaf: (_ index: Int, _ node: NodeIndex) -> BoxMeasureDecoder.Leaf
   ) throws(SpecDecodingError) -> FlexTree {
-    var tree = FlexTree(capacity: nodes.count, measuredLeaves: measuredLeafCount)
+    var tree = FlexTree()
+    try build(into: &tree, base: base, embeddedLeaf: embeddedLeaf)
+    return tree
+  }
+
+  /// Builds the template's flex tree (as `makeTree`) in `tree`, which must be empty; a tree kept from an earlier
+  /// layout (`ScratchFlexTree`) reuses its storage.
+  package func build(
+    into tree: inout FlexTree, base: String, embeddedLeaf: (_ index: Int, _ node: NodeIndex) -> BoxMeasureDecoder.Leaf
+  ) throws(SpecDecodingError) {
+    tree.reserveCapacity(nodes: nodes.count, measuredLeaves: measuredLeafCount)
     let baseStyle = defaults.baseStyle
     var next = 0
     for i in nodes.indices {
@@ -30,7 +40,6 @@ extension BoxTemplate {
         style: style, measure: leaf?.measure, baseline: leaf?.baseline, minContentWidth: leaf?.minContentWidth)
       if node.parent >= 0 { tree.appendChild(added, to: node.parent) }
     }
-    return tree
   }
 
   /// The JSON path of `node`, with `base` as the root's path: `base.children[i]…` (`.children[i]…` when `base`

@@ -52,9 +52,10 @@ package enum FlexBoxLayouter {
     let slot = FailureSlot()
     var embedded: [Embedded] = []
     let direction: Direction = environment.rightToLeft ? .rtl : .ltr
-    var tree: FlexTree
+    var tree = ScratchFlexTree.take()
+    defer { ScratchFlexTree.giveBack(&tree) }
     do {
-      tree = try template.makeTree(base: "") { index, node in
+      try template.build(into: &tree, base: "") { index, node in
         let made = embed(
           template.embedded[index], node: node, box: box, direction: direction, environment: environment, slot: slot)
         embedded.append(made.embedded)
