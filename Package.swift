@@ -14,9 +14,7 @@ let package = Package(
     .target(name: "FlexLayout"),
     .target(name: "Typography"),
     .target(name: "LayoutSpecs", dependencies: ["FlexLayout", "Typography", "JSONCodec"]),
-    .target(
-      name: "NodeTree", dependencies: ["LayoutSpecs"],
-      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+    .target(name: "NodeTree", dependencies: ["LayoutSpecs"]),
     // Transport and commands.
     .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
     .target(name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "Typography", "JSONCodec"]),
