@@ -14,6 +14,12 @@ import Synchronization
 /// sanitized builds run several times slower (a deadline is a bound on a hang, never a performance check).
 let timeoutScale = ProcessInfo.processInfo.environment["LAYOUTD_TEST_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
 
+/// Seconds a harness waits for an answer before reporting a hang. Generous: Swift Testing runs synchronous tests
+/// on the same two cooperative threads as these asynchronous ones and the in-process server's tasks, so during a
+/// full run an answer can wait out every synchronous suite (about 40 s on a 2-core machine; a 10 s bound failed
+/// now and then).
+let hangBound = 120 * timeoutScale
+
 /// A `LayoutServer` on a `StdioConnection` over two pipes, driven like a client: write frames, read messages.
 final class ServerHarness: Sendable {
   /// The server under test.
@@ -81,11 +87,11 @@ final class ServerHarness: Sendable {
   }
 
   /// Sends a request and returns every message received up to and including its response (notifications
-  /// first), or what arrived within 10 s.
+  /// first), or what arrived within `hangBound`.
   func call(_ id: Int, _ method: String, _ params: String = "{}") async -> [JSONValue] {
     send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
-    let deadline = Date().addingTimeInterval(10 * timeoutScale)
-    while Date() < deadline {
+    let deadline = Date().addingTimeInterval(hangBound)
+    while true {
       let taken: [JSONValue]? = received.withLock { messages in
         guard let index = messages.firstIndex(where: { $0["id"] == .int(Int64(id)) }) else { return nil }
         let prefix = Array(messages[...index])
@@ -93,15 +99,16 @@ final class ServerHarness: Sendable {
         return prefix
       }
       if let taken { return taken }
+      if Date() >= deadline { break }  // checked after looking, so a late wake-up still sees the answer
       try? await Task.sleep(nanoseconds: 1_000_000)
     }
     return received.withLock { $0 }
   }
 
-  /// Waits up to 10 s for a notification named `method` and takes it (with everything before it).
+  /// Waits up to `hangBound` for a notification named `method` and takes it (with everything before it).
   func notification(_ method: String) async -> JSONValue? {
-    let deadline = Date().addingTimeInterval(10 * timeoutScale)
-    while Date() < deadline {
+    let deadline = Date().addingTimeInterval(hangBound)
+    while true {
       let taken: JSONValue? = received.withLock { messages in
         guard let index = messages.firstIndex(where: { $0["method"] == .string(method) }) else { return nil }
         let found = messages[index]
@@ -109,9 +116,9 @@ final class ServerHarness: Sendable {
         return found
       }
       if let taken { return taken }
+      if Date() >= deadline { return nil }
       try? await Task.sleep(nanoseconds: 1_000_000)
     }
-    return nil
   }
 
   /// Sends a notification.
@@ -124,7 +131,7 @@ final class ServerHarness: Sendable {
 
   /// Waits (without blocking a thread) until the server has closed, then returns its exit status.
   func exitStatus() async -> Int32? {
-    let deadline = Date().addingTimeInterval(10 * timeoutScale)
+    let deadline = Date().addingTimeInterval(hangBound)
     while Date() < deadline, server.exitStatus == nil {
       try? await Task.sleep(nanoseconds: 1_000_000)
     }
