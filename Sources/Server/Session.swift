@@ -63,6 +63,8 @@ actor Session {
   let options: ServerOptions
   /// The engine laying out cells (Texture specs, text measured with the standard fonts).
   let engine: LayoutEngine
+  /// `engine` for measuring cell heights in the background: boxes skip assembling their node layouts.
+  let measuringEngine: LayoutEngine
   /// Pushes notifications to the client.
   let notify: @Sendable (Message) -> Void
   /// Internal change-set number of the initial empty reloadData (reported seqs are relative to it).
@@ -121,6 +123,8 @@ actor Session {
     var environment = LayoutEnvironment.standard(scale: scale, registry: registry)
     environment.maxDepth = options.cellLimits.maxDepth
     engine = LayoutEngine(environment: environment)
+    environment.sizesOnly = true
+    measuringEngine = LayoutEngine(environment: environment)
     self.options = options
     self.jobs = jobs
     self.notify = notify
@@ -264,7 +268,7 @@ actor Session {
   /// stream; `widthChange` tags the relayout of a width change (its results are accepted together).
   func schedule(_ requests: [LayoutRequest<LayoutElement>], widthChange: Int? = nil) {
     guard !requests.isEmpty else { return }
-    let engine = engine
+    let engine = measuringEngine
     let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     let jobs = jobs
     outstandingLayouts += requests.count

@@ -85,6 +85,10 @@ package enum FlexBoxLayouter {
       l.position = Point(f.left, f.top)
       finals[item.node] = l
     }
+    if environment.sizesOnly {
+      let f = tree.frame(of: 0)
+      return Layout(type: "box", size: range.clamp(Size(zeroIfNaN(f.width), zeroIfNaN(f.height))))
+    }
     var root = assemble(tree, 0, finals, template.labels)
     root.size = range.clamp(root.size)
     root.position = .zero

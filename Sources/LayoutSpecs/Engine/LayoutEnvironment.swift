@@ -25,6 +25,10 @@ package struct LayoutEnvironment: Sendable {
   /// Whether layouts are cached per element and reused for the same request (Texture's calculated layout); on by
   /// default. Off while `observeLeafRange` is set, since cached answers skip the leaves.
   package var cachesLayouts = true
+  /// True when the caller reads only the size of the root layout (the daemon measuring a cell's height): a box
+  /// then returns its size without assembling the layouts of its nodes. Such layouts are cached apart from full
+  /// ones (setting this renews `cacheDomain`).
+  package var sizesOnly = false { didSet { cacheDomain = LayoutCacheDomain() } }
   /// Identity of this environment's measurers in element layout caches; copies share it, setting a measurer
   /// renews it.
   package private(set) var cacheDomain = LayoutCacheDomain()
