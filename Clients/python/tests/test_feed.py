@@ -83,8 +83,9 @@ class Feed:
                 feed.loads_started += 1
                 if feed.threaded:
                     thread = threading.Thread(target=self._load, name=f"load-{self.row_id}")
-                    feed.threads.append(thread)
-                    thread.start()
+                    thread.start()  # before it is listed: settle() joins listed threads from another thread
+                    with feed.lock:
+                        feed.threads.append(thread)
                 else:
                     self._load()
 
@@ -126,7 +127,9 @@ class Feed:
         quiet = 0
         for _ in range(100):
             started = self.loads_started
-            for thread in list(self.threads):
+            with self.lock:
+                threads = list(self.threads)
+            for thread in threads:
                 thread.join(10)
             session.wait_until_all_updates_are_processed()
             if self.loads_started == started and all(not thread.is_alive() for thread in self.threads):
@@ -323,6 +326,7 @@ class BatchFetchingTests(unittest.TestCase):
     def setUp(self) -> None:
         self.client = layoutd.Client(timeout=60)
         self.addCleanup(self.client.close)
+        self.handled: Set[int] = set()  # ids of fetch records whose callback has returned
 
     def start(self, pages: int) -> Tuple[layoutd.Session, List[Dict[str, Any]]]:
         session = self.client.create_session(WIDTH, HEIGHT, batch_fetching=True, interface_states=False)
@@ -330,23 +334,32 @@ class BatchFetchingTests(unittest.TestCase):
 
         def will_begin_batch_fetch(context: layoutd.BatchFetchContext) -> None:
             number = len(fetches)
-            fetches.append({"contentSize": context.content_size, "contentOffset": context.content_offset})
+            fetch = {"contentSize": context.content_size, "contentOffset": context.content_offset}
+            fetches.append(fetch)
             if number >= pages:
                 context.complete(finished=False)  # no more data: Texture never fetches again
-                return
-            # complete first: the daemon checks again when the page commits, and must see the context completed
-            context.complete()
-            session.insert_rows([ops.row(support.node(ITEM), f"page{number}-{k}") for k in range(PAGE)])
+            else:
+                # complete first: the daemon checks again when the page commits, and must see the context completed
+                context.complete()
+                session.insert_rows([ops.row(support.node(ITEM), f"page{number}-{k}") for k in range(PAGE)])
+            self.handled.add(id(fetch))
 
         # the empty table fetched at session/create, before the answer: replayed from the buffer
         session.on_batch_fetch(will_begin_batch_fetch)
         return session, fetches
 
     def settle(self, session: layoutd.Session, fetches: List[Any]) -> None:
-        """Until two waits in a row see no new fetch: the check after a commit runs after the commit's
-        ``table/didCommit`` (Texture: on the next main-queue turn), so it may follow the first wait's answer."""
+        """Until two waits in a row see no new fetch, each started once every fetch's callback has sent its page:
+        the check after a commit runs after the commit's ``table/didCommit`` (Texture: on the next main-queue turn),
+        so it may follow the first wait's answer; and a wait sent while a callback has not sent its page yet would
+        not cover that page."""
         quiet = 0
+        deadline = time.monotonic() + 60
         while quiet < 2:
+            if not all(id(fetch) in self.handled for fetch in list(fetches)):
+                self.assertLess(time.monotonic(), deadline, "a batch-fetch callback did not finish")
+                time.sleep(0.001)
+                continue
             count = len(fetches)
             session.wait_until_all_updates_are_processed()
             quiet = quiet + 1 if len(fetches) == count else 0
