@@ -10,8 +10,8 @@ import Synchronization
 /// glibc keeps freed arena pages: 100,000 streamed feed cells left 580 MB resident at the end, of which 360 MB
 /// were the freed JSON trees of the requests (217 MB after `malloc_trim`). Sessions report the cells they laid out
 /// and when they become idle; once 10,000 cells have been laid out since the last trim and no cell has been laid
-/// out for `quiet`, `malloc_trim` runs on a utility thread (about 30 ms after 100,000 rows). Brief pauses in a
-/// stream of inserts are shorter than `quiet`, so a stream is trimmed once, at its end. Thread-safe.
+/// out for `quiet` by any session, `malloc_trim` runs on a utility thread (about 30 ms after 100,000 rows). Brief
+/// pauses in a stream of inserts are shorter than `quiet`, so a stream is trimmed once, at its end. Thread-safe.
 final class MemoryTrimmer: Sendable {
   /// The process's trimmer (the allocator is process-wide).
   static let shared = MemoryTrimmer()
@@ -29,6 +29,8 @@ final class MemoryTrimmer: Sendable {
   let quiet: DispatchTimeInterval
   /// Returns freed memory to the system; nil where there is no way to.
   private let trim: (@Sendable () -> Void)?
+  /// Runs a check after a delay (a utility queue; tests pass their own).
+  private let after: @Sendable (DispatchTimeInterval, @escaping @Sendable () -> Void) -> Void
   /// Guarded state.
   private let state = Mutex(State())
 
@@ -43,14 +45,18 @@ final class MemoryTrimmer: Sendable {
     #endif
   }()
 
-  /// A trimmer calling `trim` once `threshold` cells were laid out and none for `quiet`.
+  /// A trimmer calling `trim` once `threshold` cells were laid out and none for `quiet`; `after` runs its checks.
   init(
     threshold: Int = 10_000, quiet: DispatchTimeInterval = .milliseconds(100),
-    trim: (@Sendable () -> Void)? = MemoryTrimmer.mallocTrim
+    trim: (@Sendable () -> Void)? = MemoryTrimmer.mallocTrim,
+    after: @escaping @Sendable (DispatchTimeInterval, @escaping @Sendable () -> Void) -> Void = { delay, work in
+      DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: work)
+    }
   ) {
     self.threshold = threshold
     self.quiet = quiet
     self.trim = trim
+    self.after = after
   }
 
   /// A session laid out `cells` cells.
@@ -61,7 +67,8 @@ final class MemoryTrimmer: Sendable {
     }
   }
 
-  /// A session has nothing pending: trims after `quiet` if enough was laid out and nothing is laid out meanwhile.
+  /// A session has nothing pending: trims once enough was laid out and then nothing for `quiet` (checked every
+  /// `quiet` until so, whichever session lays out meanwhile).
   func sessionIdle() {
     guard trim != nil else { return }
     let epoch = state.withLock { s -> UInt64? in
@@ -69,15 +76,20 @@ final class MemoryTrimmer: Sendable {
       s.scheduled = true
       return s.epoch
     }
-    guard let epoch else { return }
-    DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + quiet) { [self] in
-      let due = state.withLock { s -> Bool in
+    if let epoch { check(after: epoch) }
+  }
+
+  /// After `quiet`: trims if nothing was laid out since `epoch`, else looks again after another `quiet`.
+  private func check(after epoch: UInt64) {
+    after(quiet) { [self] in
+      let later = state.withLock { s -> UInt64? in
+        guard s.epoch == epoch else { return s.epoch }
         s.scheduled = false
-        guard s.epoch == epoch else { return false }
         s.cells = 0
-        return true
+        return nil
       }
-      guard due, let trim else { return }
+      if let later { return check(after: later) }
+      guard let trim else { return }
       let start = DispatchTime.now().uptimeNanoseconds
       trim()
       let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000

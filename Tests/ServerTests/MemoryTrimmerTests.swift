@@ -5,59 +5,70 @@ import Testing
 @testable import Server
 
 /// Freed memory is handed back once, after enough layout and a quiet moment, never in the middle of a stream.
+/// The trimmer's delayed checks run when the test fires them, so nothing here depends on timing.
 @Suite struct MemoryTrimmerTests {
-  /// Counts trims.
-  final class Trims: Sendable {
-    let count = Atomic<Int>(0)
-    var value: Int { count.load(ordering: .relaxed) }
+  /// Counts trims and holds the checks the trimmer scheduled.
+  final class Probe: Sendable {
+    let trims = Atomic<Int>(0)
+    let pending = Mutex<[@Sendable () -> Void]>([])
+
+    /// Trims so far.
+    var count: Int { trims.load(ordering: .relaxed) }
+    /// Checks scheduled and not run yet.
+    var scheduled: Int { pending.withLock { $0.count } }
+
+    /// Runs the checks scheduled so far (as if their delay had passed); they may schedule new ones.
+    func fire() {
+      let due = pending.withLock { checks in
+        defer { checks.removeAll() }
+        return checks
+      }
+      for check in due { check() }
+    }
+
+    /// A trimmer (threshold 100 cells) reporting to this probe.
+    func trimmer() -> MemoryTrimmer {
+      MemoryTrimmer(
+        threshold: 100, quiet: .milliseconds(100), trim: { self.trims.add(1, ordering: .relaxed) },
+        after: { _, check in self.pending.withLock { $0.append(check) } })
+    }
   }
 
-  /// A trimmer counting its trims (threshold 100 cells, 50 ms quiet).
-  static func counting() -> (MemoryTrimmer, Trims) {
-    let trims = Trims()
-    return (
-      MemoryTrimmer(threshold: 100, quiet: .milliseconds(50), trim: { trims.count.add(1, ordering: .relaxed) }), trims
-    )
-  }
-
-  /// Sleeps `ms` milliseconds.
-  static func pause(_ ms: Int) async throws { try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000) }
-
-  /// Waits (at most 10 s, for loaded sanitizer runs) until `trims` reached `count`; returns the count.
-  static func await(_ trims: Trims, reaching count: Int) async throws -> Int {
-    for _ in 0..<1000 where trims.value < count { try await pause(10) }
-    return trims.value
-  }
-
-  @Test func trimsOnceAfterEnoughLayoutAndQuiet() async throws {
-    let (trimmer, trims) = Self.counting()
+  @Test func trimsOnceAfterEnoughLayoutAndQuiet() {
+    let probe = Probe()
+    let trimmer = probe.trimmer()
     trimmer.laidOut(150)
     trimmer.sessionIdle()
-    trimmer.sessionIdle()  // a second idle session does not schedule a second trim
-    #expect(try await Self.await(trims, reaching: 1) == 1)
-    try await Self.pause(150)
-    #expect(trims.value == 1)
+    trimmer.sessionIdle()  // a second idle session does not schedule a second check
+    #expect(probe.scheduled == 1)
+    probe.fire()
+    #expect(probe.count == 1)
     trimmer.sessionIdle()  // nothing laid out since: nothing to trim
-    try await Self.pause(150)
-    #expect(trims.value == 1)
+    #expect(probe.scheduled == 0)
   }
 
-  @Test func littleLayoutIsNotWorthATrim() async throws {
-    let (trimmer, trims) = Self.counting()
+  @Test func littleLayoutIsNotWorthATrim() {
+    let probe = Probe()
+    let trimmer = probe.trimmer()
     trimmer.laidOut(99)
     trimmer.sessionIdle()
-    try await Self.pause(200)
-    #expect(trims.value == 0)
+    #expect(probe.scheduled == 0)
+    #expect(probe.count == 0)
   }
 
-  @Test func layoutDuringTheQuietTimePostponesTheTrim() async throws {
-    let (trimmer, trims) = Self.counting()
+  @Test func layoutDuringTheQuietTimePostponesTheTrim() {
+    let probe = Probe()
+    let trimmer = probe.trimmer()
     trimmer.laidOut(150)
     trimmer.sessionIdle()
-    trimmer.laidOut(1)  // a stream goes on
-    try await Self.pause(200)
-    #expect(trims.value == 0)
-    trimmer.sessionIdle()  // it ended
-    #expect(try await Self.await(trims, reaching: 1) == 1)
+    for _ in 0..<3 {  // another session goes on laying out: each check finds layout since and looks again
+      trimmer.laidOut(1)
+      probe.fire()
+      #expect(probe.count == 0)
+      #expect(probe.scheduled == 1)
+    }
+    probe.fire()  // it stopped: the next check trims, without another idle report
+    #expect(probe.count == 1)
+    #expect(probe.scheduled == 0)
   }
 }
