@@ -100,21 +100,23 @@ package struct BoxTextMeasure: Sendable, Equatable {
   {
     switch kind {
     case .yogaText:
-      let isColumn = style.flexDirection.isColumn
+      let leaf = PlainLeaf(self, isColumn: style.flexDirection.isColumn)
       return BoxMeasureDecoder.Leaf(
-        measure: { [self] width, height in
+        measure: { [leaf] width, height in
           let size = YogaTextMeasure.measure(
-            text: text, fontSize: fontSize, isColumn: isColumn, width: BoxMeasureDecoder.constraint(width),
-            height: BoxMeasureDecoder.constraint(height))
+            text: leaf.text.text, fontSize: leaf.text.fontSize, isColumn: leaf.isColumn,
+            width: BoxMeasureDecoder.constraint(width), height: BoxMeasureDecoder.constraint(height))
           return FlexLayout.Size(width: size.width, height: size.height)
-        }, baseline: nil, minContentWidth: { [self] in longestWord })
+        }, baseline: nil, minContentWidth: { [leaf] in leaf.text.longestWord })
     case .ahem:
+      let leaf = PlainLeaf(self, isColumn: false)
       return BoxMeasureDecoder.Leaf(
-        measure: { [self] width, _ in
-          let size = AhemMeasure.measure(text: text, fontSize: fontSize, width: BoxMeasureDecoder.constraint(width))
+        measure: { [leaf] width, _ in
+          let size = AhemMeasure.measure(
+            text: leaf.text.text, fontSize: leaf.text.fontSize, width: BoxMeasureDecoder.constraint(width))
           return FlexLayout.Size(width: size.width, height: size.height)
         },
-        baseline: { [self] _, _ in 0.8 * fontSize }, minContentWidth: { [self] in longestWord })
+        baseline: { [leaf] _, _ in 0.8 * leaf.text.fontSize }, minContentWidth: { [leaf] in leaf.text.longestWord })
     case .font(let family):
       // A real font, measured as a browser lays out plain text (FORMAT.md: kerning off unless textMetrics says).
       let face: Font
@@ -123,16 +125,53 @@ package struct BoxTextMeasure: Sendable, Equatable {
       } catch {
         throw SpecDecodingError(path: fontPath(), message: "\(error)")
       }
-      let options = TextOptions(kerning: false)
+      let leaf = FontLeaf(self, face: face, options: TextOptions(kerning: false))
       return BoxMeasureDecoder.Leaf(
-        measure: { [self] width, _ in
+        measure: { [leaf] width, _ in
           let layout = TextLayout(
-            text: text, font: face, size: fontSize, options: options, width: BoxMeasureDecoder.constraint(width))
+            text: leaf.text.text, font: leaf.face, size: leaf.text.fontSize, options: leaf.options,
+            width: BoxMeasureDecoder.constraint(width))
           return FlexLayout.Size(width: layout.width, height: layout.height)
         },
-        baseline: { [self] width, _ in
-          TextLayout(text: text, font: face, size: fontSize, options: options, width: .exactly(width)).ascender
-        }, minContentWidth: { [self] in widestWord(face, options) })
+        baseline: { [leaf] width, _ in
+          TextLayout(
+            text: leaf.text.text, font: leaf.face, size: leaf.text.fontSize, options: leaf.options,
+            width: .exactly(width)
+          ).ascender
+        }, minContentWidth: { [leaf] in leaf.text.widestWord(leaf.face, leaf.options) })
+    }
+  }
+
+  // What a leaf's three functions share during one layout, in one object per leaf: a closure capturing a single
+  // class reference needs no context of its own, while capturing this struct (or it and another value) allocated
+  // one per closure, three per leaf.
+
+  /// An Ahem or yoga-text leaf.
+  private final class PlainLeaf: Sendable {
+    /// The measure.
+    let text: BoxTextMeasure
+    /// True when the leaf's own flex direction is a column (yoga-text measures differ).
+    let isColumn: Bool
+
+    init(_ text: BoxTextMeasure, isColumn: Bool) {
+      self.text = text
+      self.isColumn = isColumn
+    }
+  }
+
+  /// A leaf in a real font.
+  private final class FontLeaf: Sendable {
+    /// The measure.
+    let text: BoxTextMeasure
+    /// The font face.
+    let face: Font
+    /// Shaping options.
+    let options: TextOptions
+
+    init(_ text: BoxTextMeasure, face: Font, options: TextOptions) {
+      self.text = text
+      self.face = face
+      self.options = options
     }
   }
 
