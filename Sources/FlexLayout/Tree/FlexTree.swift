@@ -46,19 +46,14 @@ package struct FlexTree: Sendable {
   /// An empty tree.
   package init() {}
 
-  /// An empty tree with room for `capacity` nodes, `measuredLeaves` of them with measure functions (each array
-  /// then grows at most once: a tree built from a known template allocates nothing more while it is built).
-  package init(capacity: Int, measuredLeaves: Int = 0) {
-    reserveCapacity(nodes: capacity, measuredLeaves: measuredLeaves)
-  }
-
   /// Number of nodes.
   package var count: Int { styles.count }
 
   /// Nodes the tree holds room for without growing.
   package var capacity: Int { styles.capacity }
 
-  /// Makes room for `nodes` nodes, `measuredLeaves` of them with measure functions.
+  /// Makes room for `nodes` nodes, `measuredLeaves` of them with measure functions (a tree built from a known
+  /// template then allocates nothing more while it is built).
   package mutating func reserveCapacity(nodes: Int, measuredLeaves: Int) {
     styles.reserveCapacity(nodes)
     layouts.reserveCapacity(nodes)

@@ -85,6 +85,8 @@ package enum FlexBoxLayouter {
       l.position = Point(f.left, f.top)
       finals[item.node] = l
     }
+    // Sizes only: the embedded elements above were still laid out at their final sizes, so that a box fails
+    // exactly when its full layout would; only the assembly of the node layouts is skipped.
     if environment.sizesOnly {
       let f = tree.frame(of: 0)
       return Layout(type: "box", size: range.clamp(Size(zeroIfNaN(f.width), zeroIfNaN(f.height))))

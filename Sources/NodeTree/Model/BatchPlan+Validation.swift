@@ -70,7 +70,7 @@ extension BatchPlan {
       }
     }
     // Rule 4: inserted rows fit in the new space.
-    for path in finalItemInserts.keys.sortedPaths() {
+    for path in finalItemInsertPaths {
       guard path.section < newSectionCount else {
         throw .insertRowSectionOutOfBounds(path, sectionCount: newSectionCount)
       }
@@ -79,7 +79,7 @@ extension BatchPlan {
       }
     }
     // Rule 5: inserted sections fit in the new space.
-    for section in finalSectionInserts.keys.sortedSections() where section >= newSectionCount {
+    for section in finalSectionInsertIndexes where section >= newSectionCount {
       throw .insertSectionOutOfBounds(section: section, sectionCount: newSectionCount)
     }
     // Rule 6: no row of a surviving section is both deleted and reloaded.
@@ -106,7 +106,7 @@ extension BatchPlan {
   /// With expected counts, every inserted or reloaded section must bring exactly that many rows.
   func validateSuppliedRows() throws(NodeTreeError) {
     guard countsAreExpected else { return }
-    for section in finalSectionInserts.keys.sortedSections() {
+    for section in finalSectionInsertIndexes {
       guard let source = finalSectionInserts[section] else { continue }
       let supplied: Int
       switch source {
@@ -122,10 +122,10 @@ extension BatchPlan {
   /// Client-chosen ids must be unique within the batch and must not clash with rows that survive it.
   func validateRowIDs(against map: ElementMap) throws(NodeTreeError) {
     var newIDs: [RowID] = []
-    for path in finalItemInserts.keys.sortedPaths() {
+    for path in finalItemInsertPaths {
       if case .new(let spec)? = finalItemInserts[path], let id = spec.id { newIDs.append(id) }
     }
-    for section in finalSectionInserts.keys.sortedSections() {
+    for section in finalSectionInsertIndexes {
       if case .rows(let rows)? = finalSectionInserts[section] { newIDs.append(contentsOf: rows.compactMap(\.id)) }
     }
     guard !newIDs.isEmpty else { return }

@@ -55,6 +55,10 @@ struct BatchPlan<Content: Sendable>: Sendable {
   var finalItemDeletes: Set<TableIndexPath> = []
   /// Final item inserts after dropping those inside inserted sections (new space).
   var finalItemInserts: [TableIndexPath: ItemSource<Content>] = [:]
+  /// The keys of `finalItemInserts` in order, sorted once for the checks and the perform that walk them.
+  var finalItemInsertPaths: [TableIndexPath] = []
+  /// The keys of `finalSectionInserts` in order.
+  var finalSectionInsertIndexes: [Int] = []
   /// Section old → new map over final section deletes/inserts.
   var sectionMap = IntegerMap.identity(count: 0)
   /// Per surviving old section: item map over user deletes (old section) and user inserts (new section).
@@ -194,6 +198,8 @@ struct BatchPlan<Content: Sendable>: Sendable {
         finalItemInserts[new] = .reload(old: old, content: content)
       }
     }
+    finalItemInsertPaths = finalItemInserts.keys.sortedPaths()
+    finalSectionInsertIndexes = finalSectionInserts.keys.sortedSections()
   }
 
   /// Moves whose insert survives (a target inside an inserted section is dropped, as Texture drops item

@@ -121,7 +121,7 @@ extension TableNode {
         if case .rows(let rows) = source { return rows.compactMap(\.id) }
         return []
       })
-    for section in plan.finalSectionInserts.keys.sortedSections() {
+    for section in plan.finalSectionInsertIndexes {
       guard let source = plan.finalSectionInserts[section] else { continue }
       var rows: [(id: RowID, height: Double)] = []
       switch source {
@@ -145,7 +145,7 @@ extension TableNode {
       pendingMap.insertSection(at: section, rows: rows)
       replay.sectionInserts.append((section, rows.map(\.id)))
     }
-    for path in plan.finalItemInserts.keys.sortedPaths() {
+    for path in plan.finalItemInsertPaths {
       guard let source = plan.finalItemInserts[path] else { continue }
       let id: RowID
       switch source {
@@ -179,7 +179,7 @@ extension TableNode {
     let changeSet = ChangeSet(
       seq: lastSubmittedSeq, includesReloadData: false, oldRowCounts: plan.oldCounts,
       newRowCounts: pendingMap.sectionCounts, sectionMap: plan.sectionMap, itemMaps: plan.itemMaps,
-      deletedSections: plan.finalSectionDeletes.sorted(), insertedSections: plan.finalSectionInserts.keys.sortedSections(),
+      deletedSections: plan.finalSectionDeletes.sorted(), insertedSections: plan.finalSectionInsertIndexes,
       deletedRows: destroyed, insertedRows: inserted.sorted { $0.0 < $1.0 }.map(\.1),
       reloadedRows: reloaded.sorted { $0.0 < $1.0 }.map(\.1), movedRows: moved.sorted { $0.to < $1.to })
     requests.sort { $0.indexPath < $1.indexPath }
