@@ -28,7 +28,7 @@ let package = Package(
     .executableTarget(name: "FuzzSpecs", dependencies: ["FuzzSupport", "LayoutSpecs", "JSONCodec"]),
     // Tests.
     .target(name: "TestSupport"),
-    .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
+    .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCodec"]),
     .testTarget(name: "FlexLayoutTests", dependencies: ["FlexLayout"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "TestSupport"]),

@@ -8,9 +8,11 @@ import JSONRPC
 /// must survive encode → decode unchanged, and an invalid frame's error response must encode and decode as that
 /// same response.
 enum EnvelopeFuzzer {
-  /// Runs one input.
+  /// Runs one input, also with the reader's deferral of `params.rows` (it must decode to the same thing).
   static func run(_ data: [UInt8]) {
-    switch IncomingMessage.decode(body: data) {
+    let plain = IncomingMessage.decode(body: data)
+    checkDeferral(data, plain: plain)
+    switch plain {
     case .message(let message):
       roundTrip(message)
     case .batch(let elements):
@@ -29,6 +31,25 @@ enum EnvelopeFuzzer {
       }
     case .invalid(let error):
       roundTrip(error.response)
+    case .deferred:
+      FuzzCheck.require(false, "a decode without a deferral rule deferred")
+    }
+  }
+
+  /// Decoding with a rule that defers `params.rows` of `m` (for any body size) gives what the plain decode gives,
+  /// once a deferred message is materialized: same message, or the same error text.
+  private static func checkDeferral(_ data: [UInt8], plain: IncomingMessage) {
+    let rule = DeferralRule(method: "m", member: "rows", minimumBodyBytes: 0)
+    let deferred = IncomingMessage.decode(body: data, deferring: rule)
+    guard case .deferred(let message, let params) = deferred else {
+      FuzzCheck.require(deferred == plain, "with deferral \(deferred), without \(plain)")
+      return
+    }
+    do throws(JSONParseError) {
+      let whole = try params.materialize(message)
+      FuzzCheck.require(plain == .message(whole), "deferred \(whole), plain \(plain)")
+    } catch {
+      FuzzCheck.require(false, "deferred elements failed to build: \(error)")
     }
   }
 

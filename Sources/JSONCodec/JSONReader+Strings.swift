@@ -1,46 +1,47 @@
 /// String reading: a copy-free fast path for strings without escapes, UTF-8 validation, `\u` escapes.
 extension JSONReader {
+  /// Advances `pos` over string bytes that need no work: printable ASCII other than `"` and `\`, and valid
+  /// UTF-8 sequences. Stops at the end of input or at a quote, a backslash or a control byte.
+  @inline(__always)
+  mutating func skipPlainStringBytes() throws(JSONParseError) {
+    while pos < end {
+      let c = base[pos]
+      if c >= 0x80 {
+        pos += try validateUTF8Sequence()
+      } else if c >= 0x20 && c != 0x22 && c != 0x5C {
+        pos += 1
+      } else {
+        return
+      }
+    }
+  }
+
   /// Reads a string whose opening quote is at `pos`; leaves `pos` after the closing quote.
   mutating func readString() throws(JSONParseError) -> String {
     let open = pos
     pos += 1
     let start = pos
-    while pos < end {
-      let c = base[pos]
-      if c >= 0x80 {
-        pos += try validateUTF8Sequence()
-        continue
-      }
-      if c >= 0x20 && c != 0x22 && c != 0x5C {
-        pos += 1
-        continue
-      }
-      if c == UInt8(ascii: "\"") {
-        let count = pos - start
-        pos += 1
-        if count <= ShortStringCache.maxCount && count > 0 { return shortStrings.string(base + start, count: count) }
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
-      }
-      if c == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
-      throw fail("unescaped control character \(describe(c)) in string")
+    try skipPlainStringBytes()
+    guard pos < end else { throw fail("unterminated string", at: open) }
+    let c = base[pos]
+    if c == UInt8(ascii: "\"") {
+      let count = pos - start
+      pos += 1
+      if count <= ShortStringCache.maxCount && count > 0 { return shortStrings.string(base + start, count: count) }
+      return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
     }
-    throw fail("unterminated string", at: open)
+    if c == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+    throw fail("unescaped control character \(describe(c)) in string")
   }
 
   /// Continues `readString` once an escape is found at `pos`, building the string in `scratch`.
   mutating func readEscapedString(from start: Int) throws(JSONParseError) -> String {
     scratch.removeAll(keepingCapacity: true)
     var runStart = start
-    while pos < end {
+    while true {
+      try skipPlainStringBytes()
+      guard pos < end else { throw fail("unterminated string", at: start - 1) }
       let c = base[pos]
-      if c >= 0x80 {
-        pos += try validateUTF8Sequence()
-        continue
-      }
-      if c >= 0x20 && c != 0x22 && c != 0x5C {
-        pos += 1
-        continue
-      }
       scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: pos - runStart))
       if c == UInt8(ascii: "\"") {
         pos += 1
@@ -50,7 +51,6 @@ extension JSONReader {
       try readEscape()
       runStart = pos
     }
-    throw fail("unterminated string", at: start - 1)
   }
 
   /// Decodes the escape sequence at `pos` (a backslash) into `scratch`.

@@ -25,6 +25,15 @@ struct JSONReader {
   var scratch: [UInt8] = []
   /// Short strings already made during this parse.
   var shortStrings = ShortStringCache()
+  /// Open containers of the value being skipped (see `skipValue`), reused.
+  var skipFrames: [Bool] = []
+  /// Object keys from the root to an array whose elements are only validated, not built (see `DeferredArray`);
+  /// nil: build everything.
+  var deferralPath: [String]? = nil
+  /// The current key of each open object along `deferralPath` (index = depth of the object).
+  var deferralKeys: [String] = []
+  /// Element ranges of each array found at `deferralPath`, in document order.
+  var deferredArrays: [[Range<Int>]] = []
 
   /// A reader over `count` bytes at `base`, which must stay valid while the reader is used.
   init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
@@ -83,6 +92,12 @@ struct JSONReader {
         stack.push(try readNumber())
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         let isObject = c == UInt8(ascii: "{")
+        if !isObject && deferralPath != nil && atDeferralPath(frames) {
+          // Validated now, built later by whoever takes the element ranges; an empty array stands in for it.
+          deferredArrays.append(try skipDeferredArray(depth: frames.count))
+          stack.push(.array([]))
+          break
+        }
         if frames.count >= maxDepth { throw fail("nesting deeper than \(maxDepth)") }
         pos += 1
         skipWhitespace()
@@ -91,7 +106,7 @@ struct JSONReader {
           stack.push(isObject ? .object(JSONObject()) : .array([]))
         } else {
           frames.append(Frame(isObject: isObject, valueStart: stack.valueCount, keyStart: stack.keyCount))
-          if isObject { stack.push(key: try readKey()) }
+          if isObject { stack.push(key: try readMemberKey(depth: frames.count - 1)) }
           continue readValue
         }
       case UInt8(ascii: "t"):
@@ -118,7 +133,7 @@ struct JSONReader {
         if c == UInt8(ascii: ",") {
           pos += 1
           skipWhitespace()
-          if top.isObject { stack.push(key: try readKey()) }
+          if top.isObject { stack.push(key: try readMemberKey(depth: frames.count - 1)) }
           continue readValue
         }
         if top.isObject {
@@ -133,6 +148,31 @@ struct JSONReader {
         frames.removeLast()
       }
     }
+  }
+
+  /// `readKey` for a member of the object at `depth` (0: the root), remembered when that object lies on
+  /// `deferralPath`.
+  @inline(__always)
+  mutating func readMemberKey(depth: Int) throws(JSONParseError) -> String {
+    let key = try readKey()
+    if let path = deferralPath, depth < path.count {
+      if depth < deferralKeys.count {
+        deferralKeys[depth] = key
+      } else if depth == deferralKeys.count {
+        deferralKeys.append(key)
+      }
+    }
+    return key
+  }
+
+  /// True when an array opening now, inside `frames`, is the value at `deferralPath`: every enclosing container
+  /// is an object whose current key is the path's key at that depth.
+  func atDeferralPath(_ frames: [Frame]) -> Bool {
+    guard let path = deferralPath, frames.count == path.count, deferralKeys.count >= path.count else { return false }
+    for depth in 0..<path.count where !frames[depth].isObject || deferralKeys[depth] != path[depth] {
+      return false
+    }
+    return true
   }
 
   /// Reads `"key"`, whitespace and `:` and whitespace, leaving the cursor at the member's value.

@@ -12,18 +12,55 @@ package enum IncomingMessage: Sendable, Equatable {
   /// envelope (-32600). Answer with `error.response` unless it is known to be a broken notification.
   case invalid(EnvelopeError)
 
+  /// A valid request or notification whose params member `deferred.member` (an array) was only validated: the
+  /// message holds an empty array there, and the elements come beside it (see `DeferralRule`). The message is
+  /// exactly `.message(deferred.materialize(message))` would be, only not built yet.
+  case deferred(Message, DeferredParams)
+
   /// Decodes one frame body: JSON, then the envelope (or a batch of them).
   ///
   /// `maxDepth` bounds nesting; the default keeps every accepted message safe to drop implicitly on a
-  /// 512 KiB thread (see `JSONValue.implicitTeardownSafeDepth`).
-  package static func decode(body: [UInt8], maxDepth: Int = JSONValue.implicitTeardownSafeDepth) -> IncomingMessage {
-    let value: JSONValue
+  /// 512 KiB thread (see `JSONValue.implicitTeardownSafeDepth`). With `deferring`, a large message of the rule's
+  /// method comes back `.deferred`; every other message decodes as without the rule.
+  package static func decode(
+    body: [UInt8], maxDepth: Int = JSONValue.implicitTeardownSafeDepth, deferring rule: DeferralRule? = nil
+  ) -> IncomingMessage {
     do throws(JSONParseError) {
-      value = try JSONParser.parse(body, maxDepth: maxDepth)
+      guard let rule, body.count >= rule.minimumBodyBytes else {
+        return decode(try JSONParser.parse(body, maxDepth: maxDepth))
+      }
+      let (value, elements) = try JSONParser.parse(body, maxDepth: maxDepth, deferring: ["params", rule.member])
+      guard let elements else { return decode(value) }
+      let deferred = DeferredParams(member: rule.member, elements: elements)
+      let decoded = decode(value)
+      if case .message(let message) = decoded, message.method == rule.method, hasSingle(rule.member, in: value) {
+        return .deferred(message, deferred)
+      }
+      return decode(try spliced(value, deferred, maxDepth: maxDepth))
     } catch {
       return .invalid(.parseError(error.description))
     }
-    return decode(value)
+  }
+
+  /// True when `value` has exactly one `params` member, an object with exactly one member named `member` (so the
+  /// empty array standing in for the deferred one is the member every lookup finds).
+  private static func hasSingle(_ member: String, in value: JSONValue) -> Bool {
+    guard case .object(let root) = value, root.storage.count(where: { $0.key == "params" }) == 1,
+      case .object(let params)? = root["params"]
+    else { return false }
+    return params.storage.count(where: { $0.key == member }) == 1
+  }
+
+  /// The document `value` with the deferred elements built and back in place, when that place is unambiguous;
+  /// otherwise (duplicate keys) `value` as a plain parse of the same bytes gives it.
+  private static func spliced(_ value: JSONValue, _ deferred: DeferredParams, maxDepth: Int) throws(JSONParseError)
+    -> JSONValue
+  {
+    guard hasSingle(deferred.member, in: value), case .object(var root) = value, let params = root["params"] else {
+      return try JSONParser.parse(deferred.elements.document, maxDepth: maxDepth)
+    }
+    root["params"] = try deferred.splice(into: params)
+    return .object(root)
   }
 
   /// Decodes a parsed body: an object is one message, an array a batch.

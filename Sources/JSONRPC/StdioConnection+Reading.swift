@@ -48,7 +48,8 @@ extension StdioConnection {
         switch event {
         case .message(let body):
           bytes = body.count
-          message = IncomingMessage.decode(body: body, maxDepth: configuration.maxNestingDepth)
+          message = IncomingMessage.decode(
+            body: body, maxDepth: configuration.maxNestingDepth, deferring: configuration.deferral)
           if let trace = configuration.trace {
             var valid = true
             if case .invalid = message { valid = false }

@@ -41,6 +41,9 @@ package final class StdioConnection: Sendable {
     package var readChunkSize = 64 << 10
     /// Where every message read and written is also recorded (`layoutd --trace FILE`); nil: nowhere.
     package var trace: TraceWriter?
+    /// Large messages whose array member the reader only validates, leaving it to the handler to build (see
+    /// `DeferralRule`); nil: the reader builds every message whole.
+    package var deferral: DeferralRule?
 
     /// The defaults.
     package init() {}

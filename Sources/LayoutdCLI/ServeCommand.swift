@@ -49,6 +49,7 @@ enum ServeCommand {
     let server = LayoutServer(
       version: LayoutdCommand.version, defaults: options.server, maxQueuedCalls: configuration.maxPendingMessages)
     configuration.spinsWhile = { server.isIdle }
+    configuration.deferral = LayoutServer.deferral
     let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
     // SIGTERM ends the connection like end of input: status 0 after `shutdown`, 1 otherwise.
     signal(SIGTERM, SIG_IGN)

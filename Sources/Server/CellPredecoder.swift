@@ -1,47 +1,87 @@
 import JSONCodec
 import JSONRPC
 import LayoutSpecs
+import NodeTree
 import Synchronization
 
-/// Decodes the cells of a large `table/insertRows` in parallel on the layout workers, ahead of the session's
-/// in-order pass over the rows, which then takes each decoded cell (or its error) instead of decoding it on the
+/// Decodes the rows of a large `table/insertRows` in parallel on the layout workers, ahead of the session's
+/// in-order pass over the rows, which then takes each decoded row (or its error) instead of decoding it on the
 /// session's own thread (as Texture runs node blocks off the main thread). Errors are the ones the in-order pass
-/// would produce: the pass still checks every row in order and throws the first failure it meets. Thread-safe.
+/// would produce: the pass still goes through the rows in order and throws the first failure it meets.
+///
+/// Rows come built (a JSON array) or unbuilt (a `DeferredArray` the reader only validated): a worker then builds
+/// each row's JSON, decodes it and drops the JSON on its own thread. Thread-safe.
 final class CellPredecoder: Sendable {
-  /// Rows below this count are decoded in order by the session (a parallel pass would cost more than it saves).
+  /// Built rows below this count are decoded in order by the session (a parallel pass would cost more than it
+  /// saves).
   static let minimumRows = 64
   /// Rows per decoding job.
   static let chunk = 32
 
-  /// JSON path of the rows array (`params.rows`); cell `i` is at `<rowsPath>[i].cell`.
+  /// JSON path of the rows array (`params.rows`); row `i` is at `<rowsPath>[i]`.
   let rowsPath: String
   /// Number of rows.
   let count: Int
-  /// Each row's decoded cell, nil for rows without a `cell` member (the in-order pass reports those).
-  private let results: Mutex<[Result<LayoutElement, ResponseError>?]>
+  /// Each row's decoded spec or error (nil until decoded).
+  private let results: Mutex<[Result<RowSpec<LayoutElement>, ResponseError>?]>
 
-  /// Decoding of `rows` (the `rows` array at `rowsPath`) within `limits`; returns once every cell is decoded.
+  /// Decoding of the built `rows` (the array at `rowsPath`) within `limits`; returns once every row is decoded.
   static func decode(_ rows: [JSONValue], rowsPath: String, limits: SpecDecoder.Limits) async -> CellPredecoder {
+    await decode(count: rows.count, rowsPath: rowsPath) { index in
+      Result { () throws(ResponseError) in
+        try Session.decodeRow(rows[index], path: "\(rowsPath)[\(index)]", limits: limits)
+      }
+    }
+  }
+
+  /// Decoding of the unbuilt `rows` (the array at `rowsPath`) within `limits`, in parallel; returns once every
+  /// row is decoded.
+  static func decode(_ rows: DeferredArray, rowsPath: String, limits: SpecDecoder.Limits) async -> CellPredecoder {
+    await decode(count: rows.count, rowsPath: rowsPath) { index in
+      decodeRow(rows, index, rowsPath: rowsPath, limits: limits)
+    }
+  }
+
+  /// Decoding of the unbuilt `rows` on the calling thread, in order (for an insert performed without the run
+  /// loop's parallel pass, e.g. one that waited behind a scroll).
+  static func decodeHere(_ rows: DeferredArray, rowsPath: String, limits: SpecDecoder.Limits) -> CellPredecoder {
     let decoder = CellPredecoder(count: rows.count, rowsPath: rowsPath)
-    guard !rows.isEmpty else { return decoder }
-    let chunks = stride(from: 0, to: rows.count, by: chunk).map { $0..<min($0 + chunk, rows.count) }
+    decoder.results.withLock { results in
+      for index in 0..<rows.count { results[index] = decodeRow(rows, index, rowsPath: rowsPath, limits: limits) }
+    }
+    return decoder
+  }
+
+  /// Row `index` of unbuilt `rows`: built, decoded, and its JSON released here.
+  private static func decodeRow(
+    _ rows: DeferredArray, _ index: Int, rowsPath: String, limits: SpecDecoder.Limits
+  ) -> Result<RowSpec<LayoutElement>, ResponseError> {
+    Result { () throws(ResponseError) in
+      let item: JSONValue
+      do throws(JSONParseError) {
+        item = try rows.element(index)
+      } catch {
+        throw EnvelopeError.parseError(error.description).error
+      }
+      return try Session.decodeRow(item, path: "\(rowsPath)[\(index)]", limits: limits)
+    }
+  }
+
+  /// Runs `decodeRow` for rows 0..<count in chunks on the layout workers; returns once all are done.
+  private static func decode(
+    count: Int, rowsPath: String,
+    decodeRow: @escaping @Sendable (Int) -> Result<RowSpec<LayoutElement>, ResponseError>
+  ) async -> CellPredecoder {
+    let decoder = CellPredecoder(count: count, rowsPath: rowsPath)
+    guard count > 0 else { return decoder }
+    let chunks = stride(from: 0, to: count, by: chunk).map { $0..<min($0 + chunk, count) }
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       let left = Mutex(chunks.count)
       for range in chunks {
         LayoutWorkers.shared.submitFirst {
-          var decoded: [(Int, Result<LayoutElement, ResponseError>)] = []
+          var decoded: [(Int, Result<RowSpec<LayoutElement>, ResponseError>)] = []
           decoded.reserveCapacity(range.count)
-          for index in range {
-            guard let cell = rows[index]["cell"] else { continue }
-            let path = "\(rowsPath)[\(index)].cell"
-            decoded.append(
-              (
-                index,
-                Result { () throws(ResponseError) in
-                  try Session.decodeCell(cell, path: path, limits: limits)
-                }
-              ))
-          }
+          for index in range { decoded.append((index, decodeRow(index))) }
           decoder.results.withLock { results in
             for (index, result) in decoded { results[index] = result }
           }
@@ -63,8 +103,8 @@ final class CellPredecoder: Sendable {
     results = Mutex(Array(repeating: nil, count: count))
   }
 
-  /// Row `index`'s decoded cell, or nil when it had no `cell` member (or is out of range).
-  func cell(at index: Int) -> Result<LayoutElement, ResponseError>? {
+  /// Row `index`'s decoded spec or error; nil when out of range or not decoded.
+  func row(at index: Int) -> Result<RowSpec<LayoutElement>, ResponseError>? {
     results.withLock { index < $0.count ? $0[index] : nil }
   }
 }

@@ -71,6 +71,8 @@ package final class LayoutServer: MessageHandler {
     switch message {
     case .message(let m):
       dispatch(m, bytes: bytes, connection: connection, deliver: { connection.send($0) })
+    case .deferred(let m, let deferred):
+      dispatch(m, deferred: deferred, bytes: bytes, connection: connection, deliver: { connection.send($0) })
     case .invalid(let error):
       connection.send(error.response)
     case .batch(let items):
@@ -103,11 +105,29 @@ package final class LayoutServer: MessageHandler {
     }
   }
 
+  /// The reader's deferral: a large `table/insertRows` keeps its rows unbuilt until its session's layout workers
+  /// build and decode them in parallel (see `CellPredecoder`). 32 KiB is about 25 feed cells.
+  package static let deferral = DeferralRule(method: "table/insertRows", member: "rows", minimumBodyBytes: 32 << 10)
+
   /// Applies the lifecycle rules, then runs the method from `ServerMethods.table`; `bytes` is the message's share
-  /// of its frame's body.
+  /// of its frame's body. `deferred`: the message's unbuilt params member (see `IncomingMessage.deferred`); it goes
+  /// with the call to its session (nothing before that reads it).
   func dispatch(
-    _ message: Message, bytes: Int, connection: StdioConnection, deliver: @escaping @Sendable (Message) -> Void
+    _ message: Message, deferred: DeferredParams? = nil, bytes: Int, connection: StdioConnection,
+    deliver: @escaping @Sendable (Message) -> Void
   ) {
+    var message = message
+    var deferred = deferred
+    if let unbuilt = deferred, message.method != LayoutServer.deferral.method {
+      // Only the session's insert builds a deferred member itself; any other method gets its params whole.
+      do throws(JSONParseError) {
+        message = try unbuilt.materialize(message)
+        deferred = nil
+      } catch {
+        deliver(EnvelopeError.parseError(error.description).response)
+        return
+      }
+    }
     let reply: Reply?
     let method: String
     let params: JSONValue
@@ -151,7 +171,10 @@ package final class LayoutServer: MessageHandler {
       }
       return
     }
-    handler(Call(server: self, params: params, reply: reply, bytes: bytes, notify: { connection.send($0) }))
+    handler(
+      Call(
+        server: self, params: params, deferred: deferred, reply: reply, bytes: bytes,
+        notify: { connection.send($0) }))
   }
 }
 
@@ -183,6 +206,8 @@ struct Call: Sendable {
   let server: LayoutServer
   /// The raw params.
   let params: JSONValue
+  /// The unbuilt member of `params` (an empty array stands in for it there), for a session to build; nil for most.
+  var deferred: DeferredParams? = nil
   /// Where the answer goes; nil for a notification.
   let reply: Reply?
   /// The call's share of its message's body, in bytes (its weight in the session call gate).

@@ -42,9 +42,11 @@ final class QueryLane: Sendable {
 
   /// The edit and session methods that are not barriers: they cannot change the committed state or a setting
   /// when performed. Inserts and reloads count only with rows (an empty one commits at once when idle).
-  static func isBarrier(_ method: String, _ params: JSONValue) -> Bool {
+  /// `unbuiltRows`: the number of rows when the reader left them unbuilt (params then hold an empty array).
+  static func isBarrier(_ method: String, _ params: JSONValue, unbuiltRows: Int? = nil) -> Bool {
     switch method {
     case "table/insertRows", "table/reloadRows":
+      if let unbuiltRows { return unbuiltRows == 0 }
       guard case .array(let rows)? = params["rows"] else { return true }
       return rows.isEmpty
     case "cell/setNeedsLayout", "table/waitUntilAllUpdatesAreProcessed", "cell/elementFrames",

@@ -5,25 +5,40 @@ import NodeTree
 
 extension Session {
   /// Decodes a list of new rows `[{id?, cell: SPEC}]` found at `path` (e.g. `params.rows`). Session-isolated.
+  ///
+  /// When the run loop decoded this very list in parallel (`predecoded`, see `CellPredecoder`), its rows are
+  /// taken from there in order; for a list the reader left unbuilt, `items` is only the empty array standing in
+  /// for it, and the decoded rows are all there is.
   func decodeRowSpecs(_ items: [JSONValue], path: String) throws(ResponseError) -> [RowSpec<LayoutElement>] {
     var specs: [RowSpec<LayoutElement>] = []
-    specs.reserveCapacity(items.count)
-    // Cells the run loop decoded in parallel for this very list (see `CellPredecoder`), if any.
-    let decoded = predecoded.flatMap { $0.rowsPath == path && $0.count == items.count ? $0 : nil }
-    for (index, item) in items.enumerated() {
-      let row = try Params(item, path: "\(path)[\(index)]")
-      let id = try row.optionalString("id").map(RowID.init)
-      let never = try row.optionalBool("neverShowPlaceholders") ?? false
-      let cell = try row.required("cell")
-      let content: LayoutElement
-      if let result = decoded?.cell(at: index) {
-        content = try result.get()
-      } else {
-        content = try decodeCell(cell, path: row.at("cell"))
+    if let decoded = predecoded, decoded.rowsPath == path, decoded.count == items.count || items.isEmpty {
+      specs.reserveCapacity(decoded.count)
+      for index in 0..<decoded.count {
+        guard let row = decoded.row(at: index) else {
+          throw ResponseError(code: .internalError, message: "\(path)[\(index)]: row was not decoded")
+        }
+        specs.append(try row.get())
       }
-      specs.append(RowSpec(id: id, content: content, neverShowPlaceholders: never))
+      return specs
+    }
+    specs.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      specs.append(try Session.decodeRow(item, path: "\(path)[\(index)]", limits: options.cellLimits))
     }
     return specs
+  }
+
+  /// Decodes one new row `{id?, neverShowPlaceholders?, cell: SPEC}` at `path` within `limits` (any thread:
+  /// `CellPredecoder` runs it on the layout workers).
+  nonisolated static func decodeRow(_ item: JSONValue, path: String, limits: SpecDecoder.Limits)
+    throws(ResponseError) -> RowSpec<LayoutElement>
+  {
+    let row = try Params(item, path: path)
+    let id = try row.optionalString("id").map(RowID.init)
+    let never = try row.optionalBool("neverShowPlaceholders") ?? false
+    let cell = try row.required("cell")
+    let content = try decodeCell(cell, path: row.at("cell"), limits: limits)
+    return RowSpec(id: id, content: content, neverShowPlaceholders: never)
   }
 
   /// Decodes a list of sections `[{rows: [{id?, cell}]}]` found at `path`. Session-isolated.

@@ -9,7 +9,10 @@ import Typography
 enum SessionJob: Sendable {
   /// A request (reply non-nil) or notification for this session; `ticket` is released once it is performed;
   /// `barrier`: geometry queries may not overtake it (see `QueryLane`).
-  case call(method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket, barrier: Bool)
+  /// `deferred`: the params member the reader left unbuilt (see `DeferredParams`), nil for most calls.
+  case call(
+    method: String, params: JSONValue, deferred: DeferredParams?, reply: Reply?, ticket: SessionCallGate.Ticket,
+    barrier: Bool)
   /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
   /// width change started (its generation), so its end can be announced.
   case layoutResults([CellResult], widthChange: Int?)
@@ -133,7 +136,8 @@ actor Session {
   /// A call queued on the session: method, params, reply, its gate ticket, and whether it is a barrier for the
   /// query lane.
   typealias QueuedCall = (
-    method: String, params: JSONValue, reply: Reply?, ticket: SessionCallGate.Ticket, barrier: Bool
+    method: String, params: JSONValue, deferred: DeferredParams?, reply: Reply?, ticket: SessionCallGate.Ticket,
+    barrier: Bool
   )
 
   /// Drains the job stream in order until dispose. After every job the committed view is published to the query
@@ -150,24 +154,27 @@ actor Session {
       /// Performs one call, counting it once it is finished.
       func performQueued(_ call: QueuedCall) {
         if call.barrier { lane.withdraw() }
-        perform(call.method, call.params, call.reply)
+        perform(call.method, call.params, call.deferred, call.reply)
         call.ticket.release()
         guard call.barrier else { return }
         if display.blocking != nil { blockingBarrier = true } else { finishedBarriers += 1 }
       }
       switch job {
-      case .call(let method, let params, let reply, let ticket, let barrier):
+      case .call(let method, let params, let unbuilt, let reply, let ticket, let barrier):
         if display.blocking != nil {
-          deferred.append((method, params, reply, ticket, barrier))
+          deferred.append((method, params, unbuilt, reply, ticket, barrier))
           continue
         }
-        // A large insert's cells are decoded on the layout workers, in parallel, before it is performed.
-        if method == "table/insertRows", reply?.isAnswered != true, case .array(let rows)? = params["rows"],
-          rows.count >= CellPredecoder.minimumRows
-        {
-          predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", limits: options.cellLimits)
+        // A large insert's rows are decoded on the layout workers, in parallel, before it is performed.
+        if method == "table/insertRows", reply?.isAnswered != true {
+          if let unbuilt, unbuilt.member == "rows" {
+            predecoded = await CellPredecoder.decode(
+              unbuilt.elements, rowsPath: "params.rows", limits: options.cellLimits)
+          } else if case .array(let rows)? = params["rows"], rows.count >= CellPredecoder.minimumRows {
+            predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", limits: options.cellLimits)
+          }
         }
-        performQueued((method, params, reply, ticket, barrier))
+        performQueued((method, params, unbuilt, reply, ticket, barrier))
         predecoded = nil
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
@@ -193,7 +200,7 @@ actor Session {
       case .close(let done):
         display.blocking = nil
         for call in deferred {
-          perform(call.method, call.params, call.reply)
+          perform(call.method, call.params, call.deferred, call.reply)
           call.ticket.release()
         }
         lane.settle(committedView, finishedBarriers: 0)
@@ -215,9 +222,26 @@ actor Session {
     }
   }
 
-  /// Runs one method from `SessionMethods.table` and answers it.
-  private func perform(_ method: String, _ params: JSONValue, _ reply: Reply?) {
+  /// Runs one method from `SessionMethods.table` and answers it. `unbuilt`: the params member the reader left
+  /// unbuilt; when the run loop has not decoded it in parallel (`predecoded`), it is built and decoded here.
+  private func perform(_ method: String, _ params: JSONValue, _ unbuilt: DeferredParams?, _ reply: Reply?) {
     if reply?.isAnswered == true { return }  // cancelled while queued
+    defer { predecoded = nil }  // decoded for this call only
+    var params = params
+    if let unbuilt {
+      if method == "table/insertRows", unbuilt.member == "rows" {
+        if predecoded == nil {
+          predecoded = CellPredecoder.decodeHere(unbuilt.elements, rowsPath: "params.rows", limits: options.cellLimits)
+        }
+      } else {
+        do throws(JSONParseError) {
+          params = try unbuilt.splice(into: params)
+        } catch {
+          reply?.error(EnvelopeError.parseError(error.description).error)
+          return
+        }
+      }
+    }
     ServerLog.write(.log, "session \"\(id)\": \(method)")
     guard let handler = SessionMethods.table[method] else {
       reply?.error(ServerError.methodNotFound(method))

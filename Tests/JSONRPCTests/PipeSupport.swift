@@ -95,6 +95,10 @@ final class EchoHandler: MessageHandler {
     case .message(let m):
       log.withLock { $0.append(String(decoding: m.body, as: UTF8.self)) }
       if case .request(let id, _, let params) = m { connection.send(.response(id: id, result: params)) }
+    case .deferred(let m, let deferred):
+      let whole = (try? deferred.materialize(m)) ?? m
+      log.withLock { $0.append("deferred: " + String(decoding: whole.body, as: UTF8.self)) }
+      if case .request(let id, _, let params) = whole { connection.send(.response(id: id, result: params)) }
     case .invalid(let error):
       log.withLock { $0.append("invalid: \(error.error.message)") }
       connection.send(error.response)

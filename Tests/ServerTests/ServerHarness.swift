@@ -46,7 +46,12 @@ final class ServerHarness: Sendable {
     input = a[1]
     output = b[0]
     outputWrite = b[1]
-    connection = StdioConnection(input: a[0], output: b[1])
+    // Every insert's rows are left unbuilt by the reader, whatever its size, so that these tests run the deferred
+    // path (the daemon defers only large ones; the protocol tests' small inserts run the built path).
+    var configuration = StdioConnection.Configuration()
+    configuration.deferral = DeferralRule(
+      method: LayoutServer.deferral.method, member: LayoutServer.deferral.member, minimumBodyBytes: 0)
+    connection = StdioConnection(input: a[0], output: b[1], configuration: configuration)
     connection.start(handler: server)
     let thread = Thread { [self] in readLoop() }
     thread.start()
