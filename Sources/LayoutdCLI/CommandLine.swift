@@ -19,6 +19,7 @@ public enum LayoutdCommand {
            layoutd bench --json [--runs N]          benchmark the JSON codec beside Foundation
            layoutd bench --server [--runs N] [--rows N] [--json]
                                                     benchmark a spawned daemon over pipes (latency, throughput, memory)
+           layoutd bench --cells [--runs N]         CPU per inserted feed cell on one thread, stage by stage
            layoutd --help | --version
     """
 
@@ -45,6 +46,7 @@ public enum LayoutdCommand {
       let rest = Array(arguments.dropFirst())
       if rest.first == "--json" { return JSONBench.run(rest) }
       if rest.first == "--server" { return ServerBench.run(rest) }
+      if rest.first == "--cells" { return RowStageBench.run(Array(rest.dropFirst())) }
       return BenchCommand.run(rest)
     default:
       printError("layoutd: unknown command '\(first)'\n\(usage)")

@@ -38,7 +38,8 @@ package enum BoxMeasureDecoder {
     let fontSize = try fontSizeValue(object, path())
     if kind == "yoga-text" { return BoxTextMeasure(kind: .yogaText, text: text, fontSize: fontSize) }
     let font = try string(object, "font", path())
-    let isAhem = font.lowercased() == "ahem"
+    // Case-insensitive, ASCII only: no other character lowercases to one of these letters.
+    let isAhem = font.utf8.count == 4 && font.utf8.elementsEqual("ahem".utf8) { $0 | 0x20 == $1 }
     return BoxTextMeasure(kind: isAhem ? .ahem : .font(font), text: text, fontSize: fontSize)
   }
 

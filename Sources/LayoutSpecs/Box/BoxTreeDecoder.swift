@@ -59,6 +59,9 @@ package struct BoxTreeDecoder: Sendable {
     -> BoxTemplate
   {
     var parts = Parts()
+    // Room for a typical cell, so that the arrays do not grow step by step (`BoxShapes` usually replaces them).
+    parts.nodes.reserveCapacity(16)
+    parts.settings.reserveCapacity(32)
     var stack = [Pending(value: value, parent: -1, depth: 1, ownerDirection: .inherit)]
     var deepest = 0
     while let item = stack.popLast() {
