@@ -39,4 +39,36 @@ import Testing
     daemon.disposeScrollSession(id: 8)
     daemon.expectAliveThenExit()
   }
+
+  /// A large insert (its rows left unbuilt by the reader) sent right behind such a scroll waits with the session,
+  /// then is decoded and performed whole, in order. r20 holds a long paragraph, so that its display pass is still
+  /// running when the insert arrives.
+  @Test func aLargeInsertBehindTheScrollIsPerformedAfterIt() throws {
+    let daemon = try Daemon()
+    daemon.startScrollSession()
+    let paragraph = #"{"type":"text","text":"\#(String(repeating: "lorem ipsum dolor ", count: 6000))","fontSize":10}"#
+    let first = (0..<30).map { i in
+      i == 20
+        ? #"{"id":"r20","cell":\#(paragraph),"neverShowPlaceholders":true}"#
+        : #"{"id":"r\#(i)","cell":\#(nodeCell(100))}"#
+    }
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[\#(first.joined(separator: ","))]}"#)
+    let before =
+      daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#).last?["result"]?[
+        "contentSize"]?["height"]?.doubleValue ?? 0
+    let rows = (0..<800).map { #"{"id":"n\#($0)","cell":\#(nodeCell(10))}"# }.joined(separator: ",")
+    let scroll = request(6, "table/scrollToOffset", #"{"sessionId": "s1", "y": 1800, "drag": false}"#)
+    let insert = request(7, "table/insertRows", #"{"sessionId":"s1","rows":[\#(rows)]}"#)
+    #expect(insert.utf8.count > 32 << 10)
+    daemon.write(Array((frameText(scroll) + frameText(insert)).utf8))
+    let messages = daemon.take(until: { Daemon.isResponse($0, id: .int(7)) })
+    let scrolled = messages.firstIndex { Daemon.isResponse($0, id: .int(6)) }
+    #expect(scrolled != nil && scrolled! < messages.count - 1, "the scroll is answered first")
+    let ids = messages.last?["result"]?["rowIds"]?.arrayValue
+    #expect(ids?.count == 800 && ids?.first == .string("n0") && ids?.last == .string("n799"))
+    let waited = daemon.call(8, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    #expect(waited.last?["result"]?["contentSize"]?["height"]?.doubleValue == before + 800 * 10.5)
+    daemon.disposeScrollSession(id: 9)
+    daemon.expectAliveThenExit()
+  }
 }
