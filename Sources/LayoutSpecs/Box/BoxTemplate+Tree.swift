@@ -21,6 +21,10 @@ extension BoxTemplate {
   ) throws(SpecDecodingError) {
     tree.reserveCapacity(nodes: nodes.count, measuredLeaves: measuredLeafCount)
     let baseStyle = defaults.baseStyle
+    // Local copies: one retain each for the whole loop instead of one per access to the stored properties.
+    let nodes = self.nodes
+    let settings = self.settings
+    let measures = self.measures
     var next = 0
     for i in nodes.indices {
       let node = nodes[i]
