@@ -27,7 +27,9 @@ extension JSONReader {
     if c == UInt8(ascii: "\"") {
       let count = pos - start
       pos += 1
-      if count <= ShortStringCache.maxCount && count > 0 { return shortStrings.string(base + start, count: count) }
+      if count <= ShortStringCache.maxCount && count > 0, let cached = shortStrings?.string(base + start, count: count) {
+        return cached
+      }
       return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
     }
     if c == UInt8(ascii: "\\") { return try readEscapedString(from: start) }

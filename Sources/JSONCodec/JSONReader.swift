@@ -23,8 +23,10 @@ struct JSONReader {
   var pos = 0
   /// Reused buffer for strings that contain escapes.
   var scratch: [UInt8] = []
-  /// Short strings already made during this parse.
-  var shortStrings = ShortStringCache()
+  /// Short strings already made during this parse; only for documents of at least
+  /// `ShortStringCache.minimumDocumentBytes` (a small one would spend more on the cache's 10 KiB table than the
+  /// strings it saves).
+  var shortStrings: ShortStringCache?
   /// Open containers of the value being skipped (see `skipValue`), reused.
   var skipFrames: [Bool] = []
   /// Object keys from the root to an array whose elements are only validated, not built (see `DeferredArray`);
@@ -40,6 +42,7 @@ struct JSONReader {
     self.base = base
     self.end = count
     self.maxDepth = max(0, maxDepth)
+    if count >= ShortStringCache.minimumDocumentBytes { shortStrings = ShortStringCache() }
   }
 
   /// An error at the current offset.

@@ -18,6 +18,9 @@ import Testing
       let b = String(repeating: "a", count: n - 1) + "b"
       let text = #"{"\#(a)":1,"\#(b)":2,"\#(a)":3}"#
       #expect(try JSONParser.parse(text).objectValue?.keys == [a, b, a], "length \(n)")
+      // The same in a document large enough to get the cache (trailing whitespace is allowed).
+      let padded = text + String(repeating: " ", count: 8 << 10)
+      #expect(try JSONParser.parse(padded).objectValue?.keys == [a, b, a], "length \(n), cached")
     }
   }
 }
