@@ -88,6 +88,11 @@ def envelope_seeds():
         "lone-surrogate": '{"jsonrpc":"2.0","id":"\\ud800","method":"x"}',
         "deep": '{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":' + "[" * 300 + "]" * 300 + "}}",
         "numbers": '{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":[0,-0,1e308,1e309,-1e-400,9223372036854775807,9223372036854775808,-9223372036854775809,0.1]}}',
+        # Inserts, whose rows the daemon's reader may leave unbuilt (the fuzzer checks both decodes agree).
+        "insert-rows": '{"jsonrpc":"2.0","id":1,"method":"table/insertRows","params":{"sessionId":"s1","rows":[{"id":"a","cell":{"type":"box","style":{"width":"100%","padding":{"top":1e1}},"children":[{"measure":{"kind":"text","text":"h\\u00e9 \\"q\\"","fontSize":10}}]}},{"cell":{"type":"node"},"neverShowPlaceholders":true},[],"x",-0.5,null]}}',
+        "insert-rows-empty": '{"jsonrpc":"2.0","method":"table/insertRows","params":{"rows":[ ],"sessionId":"s1"}}',
+        "insert-rows-twice": '{"jsonrpc":"2.0","id":"i","method":"table/insertRows","params":{"rows":[1],"rows":[{"cell":2}]}}',
+        "insert-params-twice": '{"jsonrpc":"2.0","id":2,"params":{"rows":[{}]},"method":"table/insertRows","params":{"rows":[[[]]]}}',
     }
     for name, text in cases.items():
         write("envelope", name, text)
