@@ -2,7 +2,8 @@ import FuzzSupport
 import JSONCodec
 import LayoutSpecs
 
-/// The layout-spec decoder's fuzz body, followed by a layout of whatever decodes. Pure over the system fonts;
+/// The layout-spec decoder's fuzz body (checked against the box fast path), followed by a layout of whatever
+/// decodes. Pure over the system fonts;
 /// runs on the fuzzer's thread.
 ///
 /// The input is one cell spec as JSON text, parsed with the transport's nesting bound and decoded with the
@@ -18,17 +19,23 @@ enum SpecFuzzer {
     SizeRange(min: .zero, max: Size(320, .infinity)), SizeRange(exactly: Size(320, 480)),
   ]
 
-  /// Runs one input.
+  /// Runs one input. A box cell that the fast path decodes straight from the bytes (`ScannedBoxCell`) must give
+  /// the element the ordinary decode gives.
   static func run(_ data: [UInt8]) {
     guard var value = try? JSONParser.parse(data, maxDepth: JSONValue.implicitTeardownSafeDepth) else { return }
     defer { value.dismantle() }
+    let scanned = data.withUnsafeBufferPointer { buffer -> LayoutElement? in
+      guard var cursor = JSONCursor(buffer, at: 0) else { return nil }
+      return ScannedBoxCell.decode(&cursor, limits: .default)
+    }
     let element: LayoutElement
     do throws(SpecDecodingError) {
       element = try SpecDecoder.decode(value)
     } catch {
-      _ = error.description
+      FuzzCheck.require(scanned == nil, "the fast path decoded what the decoder refuses (\(error.description))")
       return
     }
+    if let scanned { FuzzCheck.require(scanned == element, "the fast path decoded \(scanned), the decoder \(element)") }
     for range in ranges {
       guard let layout = try? engine.layout(element, in: range) else { continue }
       let size = layout.size

@@ -80,8 +80,12 @@ struct JSONReader {
   }
 
   /// The state machine: read a value, then close containers or move to the next element.
-  mutating func run(stack: inout ValueStack, frames: inout [Frame]) throws(JSONParseError) -> JSONValue {
-    if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+  /// With `single`, reads one value at `pos` inside a larger document (see `JSONCursor`): no byte-order-mark check,
+  /// and the bytes after the value are left unread.
+  mutating func run(stack: inout ValueStack, frames: inout [Frame], single: Bool = false) throws(JSONParseError)
+    -> JSONValue
+  {
+    if !single && end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
       throw fail("byte order mark (U+FEFF) before the document")
     }
     skipWhitespace()
@@ -129,7 +133,7 @@ struct JSONReader {
       while true {
         skipWhitespace()
         guard let top = frames.last else {
-          if pos < end { throw fail("unexpected \(describe(base[pos])) after the document") }
+          if pos < end && !single { throw fail("unexpected \(describe(base[pos])) after the document") }
           return stack.popValue()
         }
         guard pos < end else { throw fail(top.isObject ? "unterminated object" : "unterminated array") }

@@ -6,7 +6,8 @@ import NodeTree
 
 /// `layoutd bench --cells [--runs N] [DIR]`: the CPU one inserted feed cell costs on a layout worker, stage by stage,
 /// on one thread: building its row's JSON from bytes, decoding the spec, measuring it (a sizes-only layout at the
-/// table's width, as the daemon measures cells), and releasing the decoded spec and the JSON. Each run times 2,000
+/// table's width, as the daemon measures cells), and releasing the decoded spec and the JSON; and, as the daemon
+/// does for the rows of a large insert, decoding the cell straight from its bytes (`ScannedBoxCell`). Each run times 2,000
 /// distinct copies of the row per stage, so no stage is answered from a cache of the previous one. Prints
 /// medians over runs in ns per row. Meant for release builds.
 enum RowStageBench {
@@ -44,13 +45,18 @@ enum RowStageBench {
       for (name, ns) in runOnce(row: row, engine: engine, range: range) { stages[name, default: []].append(ns) }
     }
     print("one feed cell (\(row.count) bytes of JSON) on one thread, ns per row, median of \(runs) runs:")
-    var total = 0.0
-    for name in ["build JSON", "decode spec", "measure", "release spec", "release JSON"] {
-      let median = (stages[name] ?? [0]).sorted()[(stages[name]?.count ?? 1) / 2]
-      total += median
-      print("  " + name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%8.0f", median))
+    func median(_ name: String) -> Double { (stages[name] ?? [0]).sorted()[(stages[name]?.count ?? 1) / 2] }
+    func line(_ name: String, _ value: Double) {
+      print("  " + name.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%8.0f", value))
     }
-    print("  " + "total".padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%8.0f", total))
+    print("built from a JSON tree (the daemon's path for a row that arrives built):")
+    let treeStages = ["build JSON", "decode spec", "measure", "release spec", "release JSON"]
+    for name in treeStages { line(name, median(name)) }
+    line("total", treeStages.map(median).reduce(0, +))
+    print("decoded from its bytes (the daemon's path for an unbuilt row of a large insert):")
+    let scanStages = ["scan+decode", "measure", "release scanned"]
+    for name in scanStages { line(name, median(name)) }
+    line("total", scanStages.map(median).reduce(0, +))
     return 0
   }
 
@@ -79,14 +85,35 @@ enum RowStageBench {
       }
     }
     if elements.count != rows || height != Double(rows) * 517 {
-      FileHandle.standardError.write(Data("layoutd bench --cells: the cell did not decode and lay out to 517 pt\n".utf8))
+      FileHandle.standardError.write(
+        Data("layoutd bench --cells: the cell did not decode and lay out to 517 pt\n".utf8))
     }
     let releaseSpec = timed { elements.removeAll() }
     let releaseJSON = timed { values.removeAll() }
+    // The daemon's path for an unbuilt row: the cell decoded straight from the row's bytes.
+    let copies = (0..<rows).map { _ in row }
+    var scanned: [LayoutElement] = []
+    scanned.reserveCapacity(rows)
+    let scan = timed {
+      for bytes in copies {
+        bytes.withUnsafeBufferPointer { buffer in
+          guard var cursor = JSONCursor(buffer, at: 0), cursor.enterObject(),
+            case .key = cursor.nextMember(first: true),
+            let element = ScannedBoxCell.decode(&cursor, limits: .default)
+          else { return }
+          scanned.append(element)
+        }
+      }
+    }
+    if scanned.count != rows {
+      FileHandle.standardError.write(Data("layoutd bench --cells: the cell was not decoded from its bytes\n".utf8))
+    }
+    let releaseScanned = timed { scanned.removeAll() }
     let n = Double(rows)
     return [
       ("build JSON", build / n), ("decode spec", decode / n), ("measure", measure / n),
       ("release spec", releaseSpec / n), ("release JSON", releaseJSON / n),
+      ("scan+decode", scan / n), ("release scanned", releaseScanned / n),
     ]
   }
 

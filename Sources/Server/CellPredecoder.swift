@@ -56,7 +56,8 @@ final class CellPredecoder: Sendable {
   private static func decodeRow(
     _ rows: DeferredArray, _ index: Int, rowsPath: String, limits: SpecDecoder.Limits
   ) -> Result<RowSpec<LayoutElement>, ResponseError> {
-    Result { () throws(ResponseError) in
+    if let row = ScannedRow.decode(rows, index, limits: limits) { return .success(row) }
+    return Result { () throws(ResponseError) in
       let item: JSONValue
       do throws(JSONParseError) {
         item = try rows.element(index)

@@ -144,6 +144,12 @@ def spec_seeds():
     for f in sorted(yoga.glob("YG*.json"))[::6]:
         case = json.load(open(f))["cases"][0]
         write("specs", "yoga-" + case["name"][:60], json.dumps(dict(type="box", **case["root"])))
+    # Box cells as feeds send them (decoded straight from their bytes too; the fuzzer checks both agree).
+    feed = json.load(open(ROOT / "Tests/Fixtures/bench/feed-cell.json"))["root"]
+    write("specs", "box-feed-cell", json.dumps(dict(type="box", **feed), separators=(",", ":")))
+    labelled = dict(type="box", id="cell", name="n", **feed)
+    labelled["children"][0]["id"] = "header"
+    write("specs", "box-feed-cell-labelled", json.dumps(labelled, indent=1))
 
 
 framing_seeds()

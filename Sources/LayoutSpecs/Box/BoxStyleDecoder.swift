@@ -19,22 +19,33 @@ package enum BoxStyleDecoder {
     var direction = Direction.inherit
     let storage = object.storage
     for i in storage.indices {
-      let property: BoxEdgeProperty
-      switch storage[i].key {
-      case "margin": property = .margin
-      case "padding": property = .padding
-      case "border": property = .border
-      case "position": property = .position
-      default:
-        let setting = try self.setting(
-          storage[i].key, storage[i].value, path: JSONPath.member(path(), storage[i].key))
-        if case .direction(let d) = setting { direction = d }
-        settings.append(setting)
-        continue
-      }
-      try edges(storage[i].value, JSONPath.member(path(), storage[i].key), property: property, into: &settings)
+      try member(
+        storage[i].key, storage[i].value, path: JSONPath.member(path(), storage[i].key), into: &settings,
+        direction: &direction)
     }
     return direction
+  }
+
+  /// Appends the settings of one member (`key`: `value`, at `path`) of a style object to `settings`, and sets
+  /// `direction` when it is `direction`.
+  @inline(__always)
+  static func member(
+    _ key: String, _ value: JSONValue, path: @autoclosure () -> String, into settings: inout [BoxStyleSetting],
+    direction: inout Direction
+  ) throws(SpecDecodingError) {
+    let property: BoxEdgeProperty
+    switch key {
+    case "margin": property = .margin
+    case "padding": property = .padding
+    case "border": property = .border
+    case "position": property = .position
+    default:
+      let setting = try self.setting(key, value, path: path())
+      if case .direction(let d) = setting { direction = d }
+      settings.append(setting)
+      return
+    }
+    try edges(value, path(), property: property, into: &settings)
   }
 
   /// Decodes one style property.
