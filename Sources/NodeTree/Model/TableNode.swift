@@ -144,7 +144,16 @@ struct InFlightChangeSet: Sendable {
   /// Rows this change set must see measured: id → generation.
   var awaiting: [RowID: UInt64]
   /// Heights measured so far for awaited rows.
-  var measured: [RowID: Double] = [:]
+  var measured: [RowID: Double]
+
+  /// A change set waiting for `awaiting` (room for every height reserved, so that a large insert's results do not
+  /// rehash the table as they arrive).
+  init(changeSet: ChangeSet, replay: VisibleReplay, awaiting: [RowID: UInt64]) {
+    self.changeSet = changeSet
+    self.replay = replay
+    self.awaiting = awaiting
+    measured = Dictionary(minimumCapacity: awaiting.count)
+  }
 
   /// True once every awaited row is measured.
   var isReady: Bool { measured.count == awaiting.count }
