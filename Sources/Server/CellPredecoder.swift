@@ -9,8 +9,9 @@ import Synchronization
 /// session's own thread (as Texture runs node blocks off the main thread). Errors are the ones the in-order pass
 /// would produce: the pass still goes through the rows in order and throws the first failure it meets.
 ///
-/// Rows come built (a JSON array) or unbuilt (a `DeferredArray` the reader only validated): a worker then builds
-/// each row's JSON, decodes it and drops the JSON on its own thread. Thread-safe.
+/// Rows come built (a JSON array) or unbuilt (a `DeferredArray` the reader only validated). A worker decodes an
+/// unbuilt row straight from its bytes when it can (`ScannedRow`), and otherwise builds the row's JSON, decodes it
+/// and drops the JSON, all on its own thread. Thread-safe.
 final class CellPredecoder: Sendable {
   /// Built rows below this count are decoded in order by the session (a parallel pass would cost more than it
   /// saves).
@@ -52,7 +53,7 @@ final class CellPredecoder: Sendable {
     return decoder
   }
 
-  /// Row `index` of unbuilt `rows`: built, decoded, and its JSON released here.
+  /// Row `index` of unbuilt `rows`, decoded here: from its bytes, or else from its JSON, built and released here.
   private static func decodeRow(
     _ rows: DeferredArray, _ index: Int, rowsPath: String, limits: SpecDecoder.Limits
   ) -> Result<RowSpec<LayoutElement>, ResponseError> {

@@ -175,7 +175,6 @@ actor Session {
           }
         }
         performQueued((method, params, unbuilt, reply, ticket, barrier))
-        predecoded = nil
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
@@ -225,8 +224,8 @@ actor Session {
   /// Runs one method from `SessionMethods.table` and answers it. `unbuilt`: the params member the reader left
   /// unbuilt; when the run loop has not decoded it in parallel (`predecoded`), it is built and decoded here.
   private func perform(_ method: String, _ params: JSONValue, _ unbuilt: DeferredParams?, _ reply: Reply?) {
-    if reply?.isAnswered == true { return }  // cancelled while queued
     defer { predecoded = nil }  // decoded for this call only
+    if reply?.isAnswered == true { return }  // cancelled while queued
     var params = params
     if let unbuilt {
       if method == "table/insertRows", unbuilt.member == "rows" {
