@@ -110,22 +110,25 @@ package final class LayoutServer: MessageHandler {
   package static let deferral = DeferralRule(method: "table/insertRows", member: "rows", minimumBodyBytes: 32 << 10)
 
   /// Applies the lifecycle rules, then runs the method from `ServerMethods.table`; `bytes` is the message's share
-  /// of its frame's body. `deferred`: the message's unbuilt params member (see `IncomingMessage.deferred`); it goes
-  /// with the call to its session (nothing before that reads it).
+  /// of its frame's body. `deferred`: the message's unbuilt params member (see `IncomingMessage.deferred`). This is
+  /// the one place that decides what travels unbuilt: an insert's rows go with the call to its session (nothing
+  /// before that reads them); anything else is built here.
   func dispatch(
     _ message: Message, deferred: DeferredParams? = nil, bytes: Int, connection: StdioConnection,
     deliver: @escaping @Sendable (Message) -> Void
   ) {
     var message = message
-    var deferred = deferred
-    if let unbuilt = deferred, message.method != LayoutServer.deferral.method {
-      // Only the session's insert builds a deferred member itself; any other method gets its params whole.
-      do throws(JSONParseError) {
-        message = try unbuilt.materialize(message)
-        deferred = nil
-      } catch {
-        deliver(EnvelopeError.parseError(error.description).response)
-        return
+    var unbuiltRows: DeferredArray?
+    if let unbuilt = deferred {
+      if message.method == LayoutServer.deferral.method && unbuilt.member == LayoutServer.deferral.member {
+        unbuiltRows = unbuilt.elements
+      } else {
+        do throws(JSONParseError) {
+          message = try unbuilt.materialize(message)
+        } catch {
+          deliver(EnvelopeError.parseError(error.description).response)
+          return
+        }
       }
     }
     let reply: Reply?
@@ -173,7 +176,7 @@ package final class LayoutServer: MessageHandler {
     }
     handler(
       Call(
-        server: self, params: params, deferred: deferred, reply: reply, bytes: bytes,
+        server: self, params: params, unbuiltRows: unbuiltRows, reply: reply, bytes: bytes,
         notify: { connection.send($0) }))
   }
 }
@@ -206,8 +209,9 @@ struct Call: Sendable {
   let server: LayoutServer
   /// The raw params.
   let params: JSONValue
-  /// The unbuilt member of `params` (an empty array stands in for it there), for a session to build; nil for most.
-  var deferred: DeferredParams? = nil
+  /// A `table/insertRows`'s rows the reader left unbuilt (its `params.rows` is then an empty array), for the
+  /// session to decode; nil for every other call.
+  var unbuiltRows: DeferredArray? = nil
   /// Where the answer goes; nil for a notification.
   let reply: Reply?
   /// The call's share of its message's body, in bytes (its weight in the session call gate).

@@ -139,8 +139,7 @@ enum ServerMethods {
       let id = try Params(call.params).string("sessionId")
       guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
       if let reply = call.reply { call.server.remember(reply) }
-      let unbuiltRows = call.deferred.flatMap { $0.member == "rows" ? $0.elements.count : nil }
-      var barrier = QueryLane.isBarrier(method, call.params, unbuiltRows: unbuiltRows)
+      var barrier = QueryLane.isBarrier(method, call.params, unbuiltRows: call.unbuiltRows?.count)
       // A geometry query overtakes queued edits that wait for layout (see QueryLane); when it may not, it keeps its
       // place and is counted as a barrier.
       if !barrier, CommittedView.answers(method, call.params) {
@@ -152,7 +151,7 @@ enum ServerMethods {
       let ticket = call.server.gate.ticket(bytes: call.bytes)
       if case .terminated = session.jobs.yield(
         .call(
-          method: method, params: call.params, deferred: call.deferred, reply: call.reply, ticket: ticket,
+          method: method, params: call.params, unbuiltRows: call.unbuiltRows, reply: call.reply, ticket: ticket,
           barrier: barrier))
       {
         ticket.release()

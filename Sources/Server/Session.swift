@@ -9,9 +9,9 @@ import Typography
 enum SessionJob: Sendable {
   /// A request (reply non-nil) or notification for this session; `ticket` is released once it is performed;
   /// `barrier`: geometry queries may not overtake it (see `QueryLane`).
-  /// `deferred`: the params member the reader left unbuilt (see `DeferredParams`), nil for most calls.
+  /// `unbuiltRows`: a `table/insertRows`'s rows the reader left unbuilt (see `LayoutServer.dispatch`), else nil.
   case call(
-    method: String, params: JSONValue, deferred: DeferredParams?, reply: Reply?, ticket: SessionCallGate.Ticket,
+    method: String, params: JSONValue, unbuiltRows: DeferredArray?, reply: Reply?, ticket: SessionCallGate.Ticket,
     barrier: Bool)
   /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
   /// width change started (its generation), so its end can be announced.
@@ -136,7 +136,7 @@ actor Session {
   /// A call queued on the session: method, params, reply, its gate ticket, and whether it is a barrier for the
   /// query lane.
   typealias QueuedCall = (
-    method: String, params: JSONValue, deferred: DeferredParams?, reply: Reply?, ticket: SessionCallGate.Ticket,
+    method: String, params: JSONValue, unbuiltRows: DeferredArray?, reply: Reply?, ticket: SessionCallGate.Ticket,
     barrier: Bool
   )
 
@@ -154,7 +154,7 @@ actor Session {
       /// Performs one call, counting it once it is finished.
       func performQueued(_ call: QueuedCall) {
         if call.barrier { lane.withdraw() }
-        perform(call.method, call.params, call.deferred, call.reply)
+        perform(call.method, call.params, call.unbuiltRows, call.reply)
         call.ticket.release()
         guard call.barrier else { return }
         if display.blocking != nil { blockingBarrier = true } else { finishedBarriers += 1 }
@@ -167,9 +167,8 @@ actor Session {
         }
         // A large insert's rows are decoded on the layout workers, in parallel, before it is performed.
         if method == "table/insertRows", reply?.isAnswered != true {
-          if let unbuilt, unbuilt.member == "rows" {
-            predecoded = await CellPredecoder.decode(
-              unbuilt.elements, rowsPath: "params.rows", limits: options.cellLimits)
+          if let unbuilt {
+            predecoded = await CellPredecoder.decode(unbuilt, rowsPath: "params.rows", limits: options.cellLimits)
           } else if case .array(let rows)? = params["rows"], rows.count >= CellPredecoder.minimumRows {
             predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", limits: options.cellLimits)
           }
@@ -199,7 +198,7 @@ actor Session {
       case .close(let done):
         display.blocking = nil
         for call in deferred {
-          perform(call.method, call.params, call.deferred, call.reply)
+          perform(call.method, call.params, call.unbuiltRows, call.reply)
           call.ticket.release()
         }
         lane.settle(committedView, finishedBarriers: 0)
@@ -221,25 +220,13 @@ actor Session {
     }
   }
 
-  /// Runs one method from `SessionMethods.table` and answers it. `unbuilt`: the params member the reader left
-  /// unbuilt; when the run loop has not decoded it in parallel (`predecoded`), it is built and decoded here.
-  private func perform(_ method: String, _ params: JSONValue, _ unbuilt: DeferredParams?, _ reply: Reply?) {
+  /// Runs one method from `SessionMethods.table` and answers it. `unbuiltRows`: an insert's rows the reader left
+  /// unbuilt; when the run loop has not decoded them in parallel (`predecoded`), they are decoded here, in order.
+  private func perform(_ method: String, _ params: JSONValue, _ unbuiltRows: DeferredArray?, _ reply: Reply?) {
     defer { predecoded = nil }  // decoded for this call only
     if reply?.isAnswered == true { return }  // cancelled while queued
-    var params = params
-    if let unbuilt {
-      if method == "table/insertRows", unbuilt.member == "rows" {
-        if predecoded == nil {
-          predecoded = CellPredecoder.decodeHere(unbuilt.elements, rowsPath: "params.rows", limits: options.cellLimits)
-        }
-      } else {
-        do throws(JSONParseError) {
-          params = try unbuilt.splice(into: params)
-        } catch {
-          reply?.error(EnvelopeError.parseError(error.description).error)
-          return
-        }
-      }
+    if let unbuiltRows, predecoded == nil {
+      predecoded = CellPredecoder.decodeHere(unbuiltRows, rowsPath: "params.rows", limits: options.cellLimits)
     }
     ServerLog.write(.log, "session \"\(id)\": \(method)")
     guard let handler = SessionMethods.table[method] else {
