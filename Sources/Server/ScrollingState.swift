@@ -13,8 +13,13 @@ struct ScrollingState: Sendable {
   /// are pushed and rows entering the display range are displayed. Off, ranges are still computed (`table/ranges`)
   /// but nothing is pushed or displayed, and no row is a placeholder.
   var interfaceStates = true
-  /// True once a batch-fetch check has run (an empty batch then skips the after-commit check, texture.md §4.3).
-  var checkedBatchFetch = false
+  /// The app is in the background (`session/applicationEvent`): the container's Visible bit is masked.
+  var backgrounded = false
+  /// True once an after-commit batch-fetch check was scheduled (Texture's
+  /// `_hasEverCheckedForBatchFetchingDueToUpdate`): a change set without operations then schedules none.
+  var scheduledCheckAfterCommit = false
+  /// An after-commit check found the context fetching: it runs again right after the next completion or cancel.
+  var heldCheckAfterCommit = false
 
   /// A state with batch fetching and interface states on or off.
   init(batchFetching: Bool, interfaceStates: Bool) {
@@ -22,6 +27,10 @@ struct ScrollingState: Sendable {
     self.interfaceStates = interfaceStates
   }
 
-  /// The container's interface state.
-  var containerState: InterfaceState { containerVisible ? [.visible, .display] : [] }
+  /// The container's interface state as the range controller sees it: Visible|Display in a window, without
+  /// Visible while the app is in the background, none out of a window.
+  var containerState: InterfaceState {
+    guard containerVisible else { return [] }
+    return backgrounded ? [.display] : [.visible, .display]
+  }
 }

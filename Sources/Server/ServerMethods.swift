@@ -15,7 +15,7 @@ enum ServerMethods {
   /// Notifications the server sends.
   static let notifications = [
     "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
-    "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/didDisplay", "window/logMessage",
+    "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay", "window/logMessage",
   ]
 
   /// Every method, server-level and session-routed.

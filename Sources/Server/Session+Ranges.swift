@@ -9,25 +9,41 @@ extension Session {
   /// `{x: 0, y}` of the viewport (tables do not scroll sideways).
   var contentOffsetJSON: JSONValue { .object(JSONObject([("x", .double(0)), ("y", .double(contentOffsetY))])) }
 
-  /// Moves the viewport to `y` (already clamped) with the session's size and container state, runs the range
-  /// update (ranges move only when the on-screen rows or the container state change) and pushes its callbacks.
-  func moveViewport(to y: Double, direction: ScrollDirection = []) {
+  /// Moves the viewport to `y` (already clamped) with the session's size and container state and evaluates it: a
+  /// range update runs when `force` is set or the on-screen rows changed; its callbacks are pushed.
+  func moveViewport(to y: Double, direction: ScrollDirection = [], force: Bool = false) {
     let bounds = Rect(x: 0, y: y + 0, width: width, height: height)  // + 0: never −0 on the wire
     let viewport = RangeViewport(bounds: bounds, scrollDirection: direction, containerState: scrolling.containerState)
-    publish(table.setViewport(viewport))
+    publish(table.setViewport(viewport, force: force))
   }
 
-  /// Pushes `table/contentOffsetChanged` {sessionId, contentOffset, oldContentOffset, reason: "anchoring"} for a
-  /// move made by scroll anchoring.
+  /// Pushes the end of nodes a commit released: a node that was visible first gets its `didExitVisible`
+  /// (`cell/interfaceStateChanged` without indexPath), then `cell/nodeReleased` {sessionId, rowId, state}.
+  func publish(_ released: [ReleasedNode]) {
+    guard scrolling.interfaceStates else { return }
+    for node in released {
+      publish(node.events)
+      let params = JSONObject([
+        ("sessionId", .string(id)), ("rowId", .string(node.id.rawValue)),
+        ("state", Session.stateNames(node.lastState)),
+      ])
+      notify(.notification(method: "cell/nodeReleased", params: .object(params)))
+    }
+  }
+
+  /// Pushes `table/contentOffsetChanged` {sessionId, contentOffset, oldContentOffset, reason} for a move made by
+  /// scroll anchoring (`anchoring`) or by the clamp after the content shrank (`clamped`); like any programmatic offset
+  /// change (`scrollViewDidScroll`) it then checks batch fetching at the new offset.
   func publish(_ adjustment: OffsetAdjustment?) {
     guard let adjustment else { return }
     let params = JSONObject([
       ("sessionId", .string(id)),
-      ("contentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.newY))]))),
-      ("oldContentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.oldY))]))),
-      ("reason", .string("anchoring")),
+      ("contentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.newY + 0))]))),
+      ("oldContentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.oldY + 0))]))),
+      ("reason", .string(adjustment.byAnchoring ? "anchoring" : "clamped")),
     ])
     notify(.notification(method: "table/contentOffsetChanged", params: .object(params)))
+    checkBatchFetchAfterScroll()
   }
 
   /// Pushes one `cell/interfaceStateChanged` per row whose state changed, in Texture's firing order, with the

@@ -8,6 +8,7 @@ extension Session {
   /// {seq}: re-lays out the row in the background, with the whole new content `cell`, or with the element whose id
   /// is `element` replaced by `spec`; a changed committed height is pushed as `table/heightChanged`.
   func setNeedsLayout(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    if params.value("rows") != nil { return try setNeedsLayoutOfRows(params) }
     let id = try pendingRowID(params.required("row"), path: params.at("row"))
     var element: LayoutElement?
     if let cell = params.value("cell") {
@@ -30,6 +31,31 @@ extension Session {
       throw ResponseError(code: .invalidParams, message: error.message)
     }
     schedule([request])
+    return .result(.object(JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])))
+  }
+
+  /// `cell/setNeedsLayout` {sessionId, rows: [ROW]} → {seq}: re-measures several rows as they are, in one call
+  /// (one Texture main-thread turn): their heights settle together as one pass.
+  private func setNeedsLayoutOfRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    for other in ["row", "cell", "element", "spec"] where params.value(other) != nil {
+      throw Params.invalid(params.path, "give either \"rows\" or \"row\" (with \"cell\" or \"element\"), not both")
+    }
+    guard case .array(let rows)? = params.value("rows") else {
+      throw Params.invalid(params.at("rows"), "expected an array of rows, got \(JSONWriter.string(params.value("rows") ?? .null))")
+    }
+    var ids: [RowID] = []
+    var seen: Set<RowID> = []
+    for (index, row) in rows.enumerated() {
+      let id = try pendingRowID(row, path: params.at("rows") + "[\(index)]")
+      if seen.insert(id).inserted { ids.append(id) }
+    }
+    let requests: [LayoutRequest<LayoutElement>]
+    do throws(NodeTreeError) {
+      requests = try table.invalidateLayout(ids)
+    } catch {
+      throw ResponseError(code: .invalidParams, message: error.message)
+    }
+    schedule(requests)
     return .result(.object(JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])))
   }
 

@@ -40,14 +40,12 @@ extension Session {
     case "middle": y = top + rowHeight / 2 - height / 2
     case "bottom": y = top + rowHeight - height + inset.bottom
     case "none":
-      // Already fully on screen: no move; above: to the top; below: to the bottom.
-      if top < current + inset.top {
-        y = top - inset.top
-      } else if top + rowHeight > current + height - inset.bottom {
-        y = top + rowHeight - height + inset.bottom
-      } else {
-        y = current
-      }
+      // UIKit's minimum move: the smallest change of offset after which the row shows as fully as it can (whole when
+      // it fits, else filling the viewport): between a (its top at the top inset) and b (its bottom at the bottom
+      // inset), whichever order they come in.
+      let a = top - inset.top
+      let b = top + rowHeight - height + inset.bottom
+      y = min(max(current, min(a, b)), max(a, b))
     default:
       throw Params.invalid(
         params.at("position"), "expected one of top, middle, bottom, none, got \(JSONWriter.string(.string(position)))")
@@ -56,23 +54,26 @@ extension Session {
   }
 
   /// Moves the content offset to `target` clamped as UIKit clamps it (content insets included), then does what a
-  /// scroll view does: a drag sets the range mode (Full; when that changes the mode, a range update at the old offset) and checks batch
-  /// fetching at its end with the target offset and `velocity`; a programmatic scroll checks at the new offset
-  /// (`scrollViewDidScroll`).
+  /// scroll view does. A drag is a whole pan gesture: its direction is the sign of the requested move (the finger
+  /// moves even when the clamp keeps the offset); `scrollViewWillBeginDragging` asks for range mode Full (a range
+  /// update at the old offset when that changes the mode), the move updates the ranges when the on-screen rows
+  /// change, and `scrollViewWillEndDragging` checks batch fetching at the target offset in the pan direction. A
+  /// programmatic scroll has no direction (updates reuse the previous one) and, when the offset moved, checks
+  /// batch fetching at the new offset (`scrollViewDidScroll`).
   private func scroll(to target: Double, _ params: Params, defaultDrag: Bool) throws(ResponseError) -> SessionOutcome {
     let drag = try params.optionalBool("drag") ?? defaultDrag
     let velocity = try params.optionalNumber("velocity", in: -1e6...1e6, rangeText: "in [-1e6, 1e6]") ?? 0
     let old = contentOffsetY
     let y = table.clampedOffsetY(target)
-    let direction = ScrollDirection.from(oldOffsetY: old, newOffsetY: y)
-    // scrollViewWillBeginDragging asks for Full (`updateCurrentRangeWithMode:`), which requests a range update only
-    // when the mode changes (texture.md §3.3); that update runs as the drag begins, at the old offset.
-    if drag {
-      table.ranges.contentHasBeenScrolled = true
-      if table.ranges.currentMode != .full { publish(table.handleRangeModeEvent(.willBeginDragging)) }
+    guard drag else {
+      moveViewport(to: y)
+      if y != old { checkBatchFetchAfterScroll() }
+      return scrollOutcome()
     }
-    moveViewport(to: y, direction: direction)
-    checkBatchFetch(targetOffsetY: y, velocityY: drag ? velocity : 0, direction: direction)
+    let pan = ScrollDirection.from(oldOffsetY: old, newOffsetY: target)
+    publish(table.handleRangeModeEvent(.willBeginDragging, direction: pan))
+    moveViewport(to: y, direction: pan)
+    checkBatchFetch(targetOffsetY: y, velocityY: velocity, direction: pan)
     return scrollOutcome()
   }
 

@@ -106,7 +106,6 @@ actor Session {
     // Entering the window checks batch fetching (texture.md §4.3): an empty table always fetches. Pushed before
     // the `session/create` answer.
     if batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
-      scrolling.checkedBatchFetch = true
       let size = JSONObject([("width", .double(width)), ("height", .double(0))])
       let offset = JSONObject([("x", .double(0)), ("y", .double(0))])
       notify(
@@ -351,6 +350,7 @@ actor Session {
       }
       notify(.notification(method: "table/didCommit", params: .object(JSONObject(members))))
       publish(commit.offsetAdjustment)
+      publish(commit.releasedNodes)
       publish(commit.interfaceEvents)
     }
     if !commits.isEmpty && scrolling.batchFetching {

@@ -87,13 +87,13 @@ extension Session {
     return .result(.null)
   }
 
-  /// `table/setRangeMode` {sessionId, mode} → {rangeMode}: `updateCurrentRangeWithMode:` and a range update.
+  /// `table/setRangeMode` {sessionId, mode} → {rangeMode}: `updateCurrentRangeWithMode:` (a range update when the
+  /// mode changes).
   func setRangeMode(_ params: Params) throws(ResponseError) -> SessionOutcome {
     guard let mode = try rangeMode(params, "mode") else {
       throw Params.invalid(params.path, "missing required member \"mode\"")
     }
-    table.ranges.setExplicitMode(mode)
-    moveViewport(to: contentOffsetY)
+    publish(table.setRangeMode(mode))
     return .result(.object(JSONObject([("rangeMode", .string(Session.rangeModeName(table.ranges.currentMode)))])))
   }
 
@@ -103,30 +103,44 @@ extension Session {
     guard let visible = try params.optionalBool("visible") else {
       throw Params.invalid(params.path, "missing required member \"visible\"")
     }
-    let entering = visible && !scrolling.containerVisible
-    scrolling.containerVisible = visible
-    moveViewport(to: contentOffsetY)
-    if entering { checkBatchFetch(targetOffsetY: contentOffsetY) }
+    if visible != scrolling.containerVisible {
+      scrolling.containerVisible = visible
+      moveViewport(to: contentOffsetY, force: true)
+      if visible { checkBatchFetch(targetOffsetY: contentOffsetY) }
+    }
     return .result(.object(JSONObject([("rangeMode", .string(Session.rangeModeName(table.ranges.currentMode)))])))
   }
 
   /// `session/applicationEvent` {sessionId, event: didEnterBackground | willEnterForeground | memoryWarning} →
-  /// {rangeMode}: the range-mode changes of texture.md §3.4, then a range update.
+  /// {rangeMode}: Texture's application notification handlers: the range-mode changes of texture.md §3.4 (a range
+  /// update when the mode changes); the background masks the container's Visible bit until the foreground.
   func applicationEvent(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let name = try params.string("event")
-    let visible = scrolling.containerVisible
-    let event: RangeModeEvent
+    let inWindow = scrolling.containerVisible
     switch name {
-    case "didEnterBackground": event = .didEnterBackground(containerVisible: visible)
-    case "willEnterForeground": event = .willEnterForeground(containerVisible: visible)
-    case "memoryWarning": event = .memoryWarning(containerInDisplayState: visible)
+    case "didEnterBackground":
+      // The mode is chosen from the state before the background masks Visible; the update then runs masked.
+      let requested = table.ranges.handle(
+        .didEnterBackground(containerVisible: scrolling.containerState.contains(.visible)))
+      scrolling.backgrounded = true
+      table.setContainerState(scrolling.containerState)
+      if requested { moveViewport(to: contentOffsetY, force: true) }
+    case "willEnterForeground":
+      scrolling.backgrounded = false
+      table.setContainerState(scrolling.containerState)
+      if table.ranges.handle(.willEnterForeground(containerVisible: inWindow)) {
+        moveViewport(to: contentOffsetY, force: true)
+      }
+    case "memoryWarning":
+      if table.ranges.handle(.memoryWarning(containerInDisplayState: inWindow)) {
+        moveViewport(to: contentOffsetY, force: true)
+      }
     default:
       throw Params.invalid(
         params.at("event"),
         "expected one of didEnterBackground, willEnterForeground, memoryWarning, got \(JSONWriter.string(.string(name)))"
       )
     }
-    publish(table.handleRangeModeEvent(event))
     return .result(.object(JSONObject([("rangeMode", .string(Session.rangeModeName(table.ranges.currentMode)))])))
   }
 
@@ -149,6 +163,8 @@ extension Session {
         ("contentOffset", contentOffsetJSON),
         ("rangeMode", .string(Session.rangeModeName(table.ranges.currentMode))),
         ("visible", .bool(scrolling.containerVisible)),
+        ("visibleRowIds", .array(visibleRowIDs.map { .string($0.rawValue) })),
+        ("batchContext", batchStateJSON),
         ("rows", .array(rows)),
       ]))
   }

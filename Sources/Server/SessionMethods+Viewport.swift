@@ -52,10 +52,13 @@ extension Session {
         schedule(requests, widthChange: widthGeneration)
       }
     }
+    // The new size and insets bound the offset (clamped with the new height), then the viewport moves like a
+    // programmatic scroll: no direction, ranges only when the on-screen rows change, a batch-fetch check when the
+    // offset moved.
     let old = contentOffsetY
-    let y = table.clampedOffsetY(offsetY ?? old)
-    moveViewport(to: y, direction: ScrollDirection.from(oldOffsetY: old, newOffsetY: y))
-    if offsetY != nil { checkBatchFetch(targetOffsetY: y) }
+    let y = table.clampedOffsetY(offsetY ?? old, viewportHeight: height)
+    moveViewport(to: y)
+    if y != old { checkBatchFetchAfterScroll() }
     return .result(
       .object(
         JSONObject([

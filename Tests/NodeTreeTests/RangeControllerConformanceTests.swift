@@ -143,8 +143,11 @@ import Testing
       let id = RowID("s0r0")
       #expect(table.ranges.state(of: id, in: table.visibleMap).contains(.visible))
       let result = try table.performBatch(BatchUpdate([.deleteRows([.id(id)])], expectedRowCounts: [0]))
-      let events = result.commits.flatMap(\.interfaceEvents)
-      #expect(events.contains { $0.id == id && $0.kind == .didExitVisible })
+      // Only Visible is cleared (`_setVisibleNodes:`), then the node is released.
+      let released = result.commits.flatMap(\.releasedNodes)
+      #expect(released.map(\.id) == [id])
+      #expect(released.first?.events.map(\.kind) == [.didExitVisible, .interfaceStateDidChange])
+      #expect(released.first?.lastState == [.measureLayout, .preload, .display])
       #expect(fixture.expected["deletedNode"]?["visible"]?.boolValue == table.ranges.state(of: id, in: table.visibleMap).contains(.visible))
     default:
       Issue.record("unhandled range-controller case \(fixture.name)")

@@ -30,6 +30,8 @@ import Testing
     // Re-measure requests (updateContent / invalidateLayout) and the newest re-measure delivered per row.
     var relayoutRequests: Set<UInt64> = []
     var overrides: [RowID: UInt64] = [:]
+    // The newest re-measure generation requested per row: the table waits for it before a relayout pass settles.
+    var latestRelayout: [RowID: UInt64] = [:]
     var nextID = 0
     // Start with reloadData.
     let initial = (0..<3).map { _ in
@@ -49,6 +51,17 @@ import Testing
     var reported: [RowID: InterfaceState] = [:]
     func apply(_ events: [InterfaceStateEvent]) {
       for event in events where event.kind == .interfaceStateDidChange { reported[event.id] = event.newState }
+    }
+    /// A commit's released nodes (their Visible exits, then the node is gone) before its range update.
+    func apply(_ commits: [Commit]) {
+      for commit in commits {
+        for node in commit.releasedNodes {
+          apply(node.events)
+          #expect(!node.lastState.contains(.visible), "seed \(seed): \(node.id) released while visible")
+          reported[node.id] = nil
+        }
+        apply(commit.interfaceEvents)
+      }
     }
     apply(table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 0, width: 320, height: 120))))
     for step in 0..<1500 {
@@ -78,7 +91,7 @@ import Testing
           }
         }
         let result = try table.reloadData(sections)
-        apply(result.commits.flatMap(\.interfaceEvents))
+        apply(result.commits)
         pending = sections.map { $0.map { NaiveRow(id: $0.id ?? RowID(""), generation: 0) } }
         learn(&pending, result.layoutRequests)
         naiveStates[result.changeSet.seq] = pending
@@ -86,7 +99,7 @@ import Testing
       } else {
         let (batch, expected) = validBatch(pending, &random, &nextID)
         let result = try table.performBatch(batch)
-        apply(result.commits.flatMap(\.interfaceEvents))
+        apply(result.commits)
         validCount += 1
         var next = expected
         // Rows with assigned ids take them from the requests (by new index path).
@@ -104,6 +117,7 @@ import Testing
         let request = Bool.random(using: &random)
           ? try table.updateContent(of: row.id, to: step) : try table.invalidateLayout([row.id])[0]
         relayoutRequests.insert(request.generation)
+        latestRelayout[request.id] = request.generation
         learn(&pending, [request], relayout: true)
         outstanding.append(request)
       }
@@ -118,13 +132,19 @@ import Testing
         }
         let acceptance = try table.acceptLayout(
           id: request.id, generation: request.generation, height: Self.height(request.id, request.generation))
-        apply(acceptance.commits.flatMap(\.interfaceEvents) + acceptance.interfaceEvents)
+        apply(acceptance.interfaceEvents)
+        apply(acceptance.commits)
       }
       outstanding.removeFirst(deliver)
+      // Relayout heights settle as one pass once no re-measure is running (texture.md §2); until then committed
+      // heights may lag, so they are compared only between passes.
+      let passRunning = outstanding.contains { latestRelayout[$0.id] == $0.generation }
       if let any = pending.joined().first {
         #expect(try table.acceptLayout(id: any.id, generation: 0, height: 1).accepted == false)
       }
-      try check(table, pending: pending, naiveStates: naiveStates, overrides: overrides, separator: separator, seed: seed, step: step)
+      try check(
+        table, pending: pending, naiveStates: naiveStates, overrides: overrides, separator: separator, seed: seed,
+        step: step, heights: !passRunning)
       checkStates(table, reported, seed: seed, step: step)
     }
     // Drain: everything commits.
@@ -176,7 +196,7 @@ import Testing
   /// `overrides` holds the newest delivered re-measure per row: it wins over an older committed generation.
   private func check(
     _ table: TableNode<Int>, pending: Naive, naiveStates: [Int: Naive], overrides: [RowID: UInt64], separator: Double,
-    seed: UInt64, step: Int
+    seed: UInt64, step: Int, heights: Bool = true
   ) throws {
     #expect(table.pendingMap.allRowIDs == pending.map { $0.map(\.id) }, "seed \(seed) step \(step): pending order")
     for row in pending.joined() {
@@ -187,6 +207,7 @@ import Testing
       return
     }
     #expect(table.visibleMap.allRowIDs == visible.map { $0.map(\.id) }, "seed \(seed) step \(step): visible order")
+    guard heights else { return }
     var offset = 0.0
     for (section, rows) in visible.enumerated() {
       for (index, row) in rows.enumerated() {

@@ -131,18 +131,19 @@ struct RangeReference {
     return rows.filter { seen.insert($0).inserted }
   }
 
-  /// A scroll to `y` (clamped), as Protocol.md describes it: a drag first switches to Full with one range update
-  /// at the old offset (only when the mode changes); then the viewport moves, the direction follows the movement
-  /// (larger y is Down; no movement keeps it), and the ranges are updated only if the on-screen rows changed.
+  /// A scroll to `y` (clamped), as Protocol.md describes it: a drag is a pan gesture whose direction is the sign
+  /// of the requested move (even when the clamp keeps the offset); it first switches to Full with one range update
+  /// at the old offset in that direction (only when the mode changes). A programmatic scroll has no direction
+  /// (updates reuse the last one). Then the viewport moves, and the ranges are updated only if the on-screen rows
+  /// changed.
   mutating func scroll(to y: Double, drag: Bool) -> [StateChange] {
     var changes: [StateChange] = []
+    if drag && y != offset { direction = y > offset ? .down : .up }
     if drag && mode != .full {
       mode = .full
       changes += update()
     }
-    let target = min(max(y, 0), maxOffset)
-    if target != offset { direction = target > offset ? .down : .up }
-    offset = target
+    offset = min(max(y, 0), maxOffset)
     if visibleRows != onScreen { changes += update() }
     return changes
   }

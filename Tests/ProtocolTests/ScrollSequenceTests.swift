@@ -49,7 +49,10 @@ import Testing
         case "middle": y = top + height / 2 - viewport / 2
         case "bottom": y = top + height - viewport
         default:
-          if top < y { y = top } else if top + height > y + viewport { y = top + height - viewport }
+          // UIKit's minimum move: between "top at the top" and "bottom at the bottom", whichever comes first.
+          let a = top
+          let b = top + height - viewport
+          y = min(max(y, min(a, b)), max(a, b))
         }
         return reference.scroll(to: y, drag: false)
       }
@@ -57,7 +60,7 @@ import Testing
   }
 
   /// The script: programmatic scrolls in Minimum mode (down, then a little up), drags of one screen down to the
-  /// end (the first switches to Full at the old offset, in the previous direction, Up) and past it, jumps, drags
+  /// end (the first switches to Full at the old offset, in the pan direction, Down) and past it, jumps, drags
   /// of one screen back up to the top and past it, then a few jumps and small moves.
   static func script(_ reference: RangeReference) -> [Step] {
     var steps: [Step] = [.by(480, drag: false), .by(480, drag: false), .by(-200, drag: false)]

@@ -37,7 +37,7 @@ import Testing
         Self.notification(
           "table/heightChanged",
           #"{"sessionId":"s1","rowId":"t","indexPath":[0,0],"oldHeight":10.5,"newHeight":30.5,"#
-            + #""contentSize":{"width":60,"height":211.5},"seq":1}"#),
+            + #""contentSize":{"width":60,"height":81.5},"seq":1}"#),
         Self.notification(
           "table/heightChanged",
           #"{"sessionId":"s1","rowId":"r","indexPath":[0,2],"oldHeight":160.5,"newHeight":30.5,"#

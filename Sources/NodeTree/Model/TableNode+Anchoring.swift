@@ -4,6 +4,8 @@ package struct OffsetAdjustment: Sendable, Equatable {
   package let oldY: Double
   /// Content offset y after (points, clamped).
   package let newY: Double
+  /// True when scroll anchoring moved it; false when only the clamp into the (smaller) content did.
+  package var byAnchoring = true
 }
 
 /// Where the visible rows stood relative to the viewport's top before a change. Pure value.
@@ -29,6 +31,11 @@ extension TableNode {
   /// `y` clamped into [minimumOffsetY, maximumOffsetY] as UIKit clamps a scroll.
   package func clampedOffsetY(_ y: Double) -> Double {
     min(max(y, minimumOffsetY), maximumOffsetY)
+  }
+
+  /// `y` clamped as for a viewport of `viewportHeight` (a viewport about to change size).
+  package func clampedOffsetY(_ y: Double, viewportHeight: Double) -> Double {
+    min(max(y, minimumOffsetY), max(minimumOffsetY, contentHeight + contentInset.bottom - viewportHeight))
   }
 
   /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen.

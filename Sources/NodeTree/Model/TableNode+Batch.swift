@@ -21,7 +21,6 @@ extension TableNode {
     let deleted = pendingMap.allRowIDs.flatMap { $0 }
     cells.removeAll(keepingCapacity: true)
     cells.reserveCapacity(sections.reduce(0) { $0 + $1.count })
-    relayouts.removeAll()
     var newMap = ElementMap()
     var requests: [LayoutRequest<Content>] = []
     requests.reserveCapacity(sections.reduce(0) { $0 + $1.count })
@@ -103,7 +102,6 @@ extension TableNode {
     }
     for id in destroyed {
       cells[id] = nil
-      relayouts[id] = nil
     }
 
     // Insert: sections (ascending), then rows (ascending).
@@ -163,7 +161,6 @@ extension TableNode {
         if let content { cell.content = content }
         cell.measuredHeight = nil
         cells[id] = cell
-        relayouts[id] = nil
         reloaded.append((path, id))
         requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
         pendingMap.insertRow(id, height: 0, at: path)

@@ -2,7 +2,8 @@
 extension TableNode {
   /// Runs the §4.2 decision for this table at `targetOffsetY` (end of drag: target offset and drag velocity;
   /// otherwise the current offset and 0). Without a viewport nothing is fetched. When the answer is yes the
-  /// context becomes `fetching` (the Session then tells the client to begin its fetch). Session-isolated.
+  /// context becomes `fetching` (the Session then tells the client to begin its fetch). "Visible" here is Texture's
+  /// "in a window" (the container's Display bit), which the app's background state does not mask. Session-isolated.
   package mutating func checkBatchFetch(
     targetOffsetY: Double, velocityY: Double = 0, scrollDirection: ScrollDirection = [],
     delegate: ((_ remainingTime: Double, _ hint: Bool) -> Bool)? = nil
@@ -12,7 +13,7 @@ extension TableNode {
       contextState: batchContext.state, scrollDirection: scrollDirection, scrollableDirections: .vertical,
       bounds: viewport.bounds, contentWidth: viewport.bounds.width, contentHeight: contentHeight,
       targetOffsetY: targetOffsetY, leadingScreens: leadingScreensForBatching,
-      visible: viewport.containerState.contains(.visible), velocityY: velocityY)
+      visible: viewport.containerState.contains(.display), velocityY: velocityY)
     let decision = BatchFetching.shouldFetchBatch(input, delegate: delegate)
     if decision.shouldFetch { batchContext.beginBatchFetching() }
     return decision

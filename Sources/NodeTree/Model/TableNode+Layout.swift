@@ -8,8 +8,11 @@ package struct Commit: Sendable, Equatable {
   package let contentHeight: Double
   /// Interface-state callbacks of the range update that follows the commit (texture.md §3.3), in firing order.
   package let interfaceEvents: [InterfaceStateEvent]
-  /// The content offset move scroll anchoring made for this commit (before its range update), if any.
+  /// The content offset move scroll anchoring and clamping made for this commit (before its range update), if any.
   package var offsetAdjustment: OffsetAdjustment? = nil
+  /// The nodes this commit ended (deleted, reloaded and moved rows, every old row of a reloadData), in old row
+  /// order, before its range update.
+  package var releasedNodes: [ReleasedNode] = []
 }
 
 /// The outcome of one layout result. Pure value.
@@ -38,39 +41,57 @@ extension TableNode {
   ) throws(NodeTreeError) -> LayoutAcceptance {
     guard height.isFinite, height >= 0 else { throw .invalidHeight(id, height) }
     var accepted = false
+    // A relayout's result ends its wait even when a reload, delete or newer content made it stale.
+    let relayout = relayouts[id] == generation
+    if relayout { relayouts[id] = nil }
     for seq in awaitedBy[id] ?? [] {
       guard let index = inFlightIndex(of: seq), inFlight[index].awaiting[id] == generation else { continue }
       inFlight[index].measured[id] = height
       accepted = true
     }
-    var changes: [HeightChange] = []
-    var anchor: ScrollAnchor?
     if var cell = cells[id], cell.generation == generation {
       cell.measuredHeight = height
       cells[id] = cell
       pendingMap.setHeight(height, of: id)
       accepted = true
-      if relayouts[id] == generation {
-        relayouts[id] = nil
-        if visibleMap.contains(id) { anchor = captureAnchor() }
+      if relayout {
         if awaitedBy[id] != nil { relayoutHeights[id] = (generation, height) }
-        if let old = visibleMap.height(of: id), let path = visibleMap.indexPath(of: id),
-          abs(old - height) >= Double(Float.ulpOfOne)
-        {
-          visibleMap.setHeight(height, of: id)
-          changes.append(HeightChange(id: id, indexPath: path, oldHeight: old, newHeight: height))
-        }
+        if visibleMap.contains(id) { passHeights[id] = height }
       }
     }
-    guard accepted else {
+    // Texture lays out every invalidated cell in one container pass (texture.md §2 steps 4–5): the heights of
+    // relayouts settle together once none is running any more.
+    var pass = RelayoutPass()
+    if relayouts.isEmpty && !passHeights.isEmpty { pass = applyRelayoutPass() }
+    guard accepted || !pass.changes.isEmpty else {
       return LayoutAcceptance(accepted: false, heightChanges: [], commits: [], interfaceEvents: [])
     }
-    let adjustment = changes.isEmpty ? nil : restore(anchor)
     let commits = commitReadyChangeSets()
-    // A height change moves rows, so the ranges are updated as after a commit.
-    let events = !changes.isEmpty && commits.isEmpty ? rangeEventsAfterChange() ?? [] : []
     return LayoutAcceptance(
-      accepted: true, heightChanges: changes, commits: commits, interfaceEvents: events, offsetAdjustment: adjustment)
+      accepted: accepted, heightChanges: pass.changes, commits: commits, interfaceEvents: pass.events,
+      offsetAdjustment: pass.adjustment)
+  }
+
+  /// Applies the heights of a finished relayout pass to the visible rows at once (in row order), then anchoring
+  /// and the clamp, then a range update only if the on-screen rows changed (a height change is no change set).
+  mutating func applyRelayoutPass() -> RelayoutPass {
+    let anchor = captureAnchor()
+    var located: [(TableIndexPath, RowID, Double)] = []
+    for (id, height) in passHeights {
+      if let path = visibleMap.indexPath(of: id) { located.append((path, id, height)) }
+    }
+    passHeights.removeAll()
+    located.sort { $0.0 < $1.0 }
+    var pass = RelayoutPass()
+    for (path, id, height) in located {
+      guard let old = visibleMap.height(of: id), abs(old - height) >= Double(Float.ulpOfOne) else { continue }
+      visibleMap.setHeight(height, of: id)
+      pass.changes.append(HeightChange(id: id, indexPath: path, oldHeight: old, newHeight: height))
+    }
+    guard !pass.changes.isEmpty else { return pass }
+    pass.adjustment = settleOffset(anchor)
+    pass.events = rangeUpdate(force: false)
+    return pass
   }
 
   /// Marks rows for re-measurement (Texture's `setNeedsLayout` on a cell, texture.md §2): bumps each generation
@@ -144,16 +165,34 @@ extension TableNode {
         }
       }
       let anchor = captureAnchor()
+      let ended = endedRows(of: first.changeSet)
       replayOnVisibleMap(first)
       lastCommittedSeq = first.changeSet.seq
-      let adjustment = restore(anchor)
-      let events = rangeEventsAfterChange() ?? []
+      let adjustment = settleOffset(anchor)
+      for id in ended { passHeights[id] = nil }
+      let released = ranges.release(ended)
+      // A change set with operations updates the ranges at once (`RangeUpdateOnChangesetUpdate`); an empty one only
+      // when the on-screen rows changed.
+      let events = rangeUpdate(force: !first.changeSet.isEmpty)
       commits.append(
         Commit(
           changeSet: first.changeSet, measuredHeights: first.measured,
-          contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment))
+          contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment,
+          releasedNodes: released))
     }
     return commits
+  }
+
+  /// The committed rows whose nodes `changeSet` ends, in their visible order before it commits: every row for a
+  /// reloadData, else its deleted, reloaded and moved rows (Texture recreates reloaded and moved nodes).
+  private func endedRows(of changeSet: ChangeSet) -> [RowID] {
+    if changeSet.includesReloadData { return visibleMap.allRowIDs.flatMap { $0 } }
+    let ids = changeSet.deletedRows + changeSet.reloadedRows + changeSet.movedRows.map(\.id)
+    var located: [(TableIndexPath, RowID)] = []
+    for id in ids {
+      if let path = visibleMap.indexPath(of: id) { located.append((path, id)) }
+    }
+    return located.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
   /// Applies one change set's structural edits to the visible map (texture.md §1.7 order).
@@ -185,4 +224,14 @@ extension TableNode {
       visibleMap.insertRow(id, height: height(id), at: path)
     }
   }
+}
+
+/// What one finished relayout pass changed. Pure value.
+struct RelayoutPass: Sendable {
+  /// Visible rows whose height changed, in row order.
+  var changes: [HeightChange] = []
+  /// The offset move anchoring and the clamp made.
+  var adjustment: OffsetAdjustment?
+  /// Callbacks of the range update, when the on-screen rows changed.
+  var events: [InterfaceStateEvent] = []
 }

@@ -1,23 +1,50 @@
 /// Range updates of a table: viewport changes, mode events and the update that follows every commit.
 extension TableNode {
-  /// Sets the viewport and runs a range update (a scroll or a change of the container's visibility); the ranges
-  /// move only when the set of on-screen rows or the container state changes, as in Texture.
+  /// Sets the viewport and evaluates it: a range update runs when `force` is set or the set of on-screen rows
+  /// changed, as in Texture (a scroll that keeps the same rows on screen moves no range).
   /// Returns the interface-state callbacks in firing order. Session-isolated.
-  package mutating func setViewport(_ viewport: RangeViewport) -> [InterfaceStateEvent] {
+  package mutating func setViewport(_ viewport: RangeViewport, force: Bool = false) -> [InterfaceStateEvent] {
     self.viewport = viewport
-    return ranges.update(viewport, map: visibleMap, separator: separatorHeight)
+    return ranges.update(viewport, map: visibleMap, separator: separatorHeight, force: force)
   }
 
-  /// Applies a range-mode event (§3.4) and runs a range update when a viewport is known.
-  package mutating func handleRangeModeEvent(_ event: RangeModeEvent) -> [InterfaceStateEvent] {
-    ranges.handle(event)
-    return rangeEventsAfterChange() ?? []
+  /// Records the container's state (window, app background) for the next range update without running one.
+  package mutating func setContainerState(_ state: InterfaceState) {
+    viewport?.containerState = state
   }
 
-  /// Runs a forced range update with the last viewport (Texture's experiment `RangeUpdateOnChangesetUpdate`:
-  /// a commit updates the ranges at once). Nil when no viewport has been set.
-  mutating func rangeEventsAfterChange() -> [InterfaceStateEvent]? {
-    guard let viewport else { return nil }
-    return ranges.update(viewport, map: visibleMap, separator: separatorHeight, force: true)
+  /// Applies a range-mode event (§3.4); when it changes the mode, a range update runs with the last viewport
+  /// (`updateCurrentRangeWithMode:` requests one only then).
+  /// `direction` is the scroll direction of that update (a drag's pan direction; none otherwise).
+  package mutating func handleRangeModeEvent(
+    _ event: RangeModeEvent, direction: ScrollDirection = []
+  ) -> [InterfaceStateEvent] {
+    ranges.handle(event) ? rangeUpdate(force: true, direction: direction) : []
+  }
+
+  /// Sets a range mode explicitly (`updateCurrentRangeWithMode:`): a range update runs when the mode changed.
+  package mutating func setRangeMode(_ mode: RangeMode) -> [InterfaceStateEvent] {
+    ranges.setExplicitMode(mode) ? rangeUpdate(force: true) : []
+  }
+
+  /// Evaluates the last viewport (forced: a committed change set or a mode change; else only when the on-screen
+  /// rows changed). Empty when no viewport has been set.
+  mutating func rangeUpdate(force: Bool, direction: ScrollDirection = []) -> [InterfaceStateEvent] {
+    guard let viewport else { return [] }
+    var current = viewport
+    current.scrollDirection = direction
+    return ranges.update(current, map: visibleMap, separator: separatorHeight, force: force)
+  }
+
+  /// After the content changed: restores the scroll anchor (when anchoring is on), then clamps the offset into the
+  /// content as UIKit does when the content shrinks. Returns the whole move, nil when the offset stayed.
+  mutating func settleOffset(_ anchor: ScrollAnchor?) -> OffsetAdjustment? {
+    guard let before = viewport?.bounds.y else { return nil }
+    let anchored = restore(anchor) != nil
+    guard var current = viewport else { return nil }
+    current.bounds.y = clampedOffsetY(current.bounds.y)
+    viewport = current
+    guard abs(current.bounds.y - before) >= 1e-9 else { return nil }
+    return OffsetAdjustment(oldY: before, newY: current.bounds.y, byAnchoring: anchored)
   }
 }

@@ -47,6 +47,8 @@ package struct TableNode<Content: Sendable>: Sendable {
   var awaitedBy: [RowID: [Int]] = [:]
   /// Rows re-measured outside any batch: id → generation whose result updates the visible height directly.
   var relayouts: [RowID: UInt64] = [:]
+  /// Heights of finished relayouts of committed rows, applied together once no relayout is running (one pass).
+  var passHeights: [RowID: Double] = [:]
   /// Re-measure results for rows an uncommitted change set still waits for: that change set commits with the
   /// newer height (the same node was re-measured, as in Texture).
   var relayoutHeights: [RowID: (generation: UInt64, height: Double)] = [:]

@@ -34,26 +34,24 @@ package struct RangeSets: Sendable, Equatable {
 ///
 /// Deviation: rows present in the map and never in any range are implicitly `.measureLayout` (every row is
 /// measured, §1.2 step 5) and are not stored, so the `none → measureLayout` callback is not reported and an
-/// update costs O(rows in range), not O(all rows). Deleted rows go to `.none` (Texture clears only Visible).
+/// update costs O(rows in range), not O(all rows).
 package struct RangeController: Sendable {
   /// Tuning for every mode and range type (Texture's defaults for tables).
   package var tuning = RangeTuningTable(defaultsFor: .table)
   /// Mode of the last update (`.unspecified` before the first).
   package private(set) var currentMode: RangeMode = .unspecified
-  /// True while an explicit mode waits to be used by one update.
+  /// True from an explicit mode (`updateCurrentRangeWithMode:`) until the next full update keeps it.
   package private(set) var explicitModePending = false
   /// Set on the first drag (`contentHasBeenScrolled`); allows the automatic switch to Full.
   package var contentHasBeenScrolled = false
-  /// Direction remembered from the last scrolling update (initially down|right).
+  /// Direction remembered from the last update (initially down|right).
   package private(set) var previousDirection: ScrollDirection = .initialPrevious
-  /// States above `.measureLayout` of rows in the map, plus rows whose last state is stored.
+  /// States above `.measureLayout` of rows in the map.
   package private(set) var states: [RowID: InterfaceState] = [:]
   /// Rows with a stored state, in the order they were last visited.
   private var visitOrder: [RowID] = []
-  /// Visible rows and container state of the last update: ranges move only when these change (§3.3).
+  /// The on-screen rows at the last evaluation: ranges move only when these change (§3.3).
   private var lastVisible: [RowID]?
-  /// Container state of the last update.
-  private var lastContainerState: InterfaceState?
 
   /// Creates a controller with Texture's table defaults.
   package init() {}
@@ -63,16 +61,22 @@ package struct RangeController: Sendable {
     states[id] ?? (map.contains(id) ? .measureLayout : .none)
   }
 
-  /// Sets a mode explicitly (`updateCurrentRangeWithMode:`); it survives at least the next update.
-  package mutating func setExplicitMode(_ mode: RangeMode) {
-    currentMode = mode
+  /// `updateCurrentRangeWithMode:`: the mode is kept for at least the next update; returns true when it changed
+  /// (Texture then requests a range update).
+  @discardableResult
+  package mutating func setExplicitMode(_ mode: RangeMode) -> Bool {
     explicitModePending = true
+    guard currentMode != mode else { return false }
+    currentMode = mode
+    return true
   }
 
-  /// Applies an app or scroll event (§3.4); dragging also marks the content as scrolled.
-  package mutating func handle(_ event: RangeModeEvent) {
+  /// Applies an app or scroll event (§3.4); dragging also marks the content as scrolled. Returns true when the
+  /// mode changed (an update is due).
+  @discardableResult
+  package mutating func handle(_ event: RangeModeEvent) -> Bool {
     if case .willBeginDragging = event { contentHasBeenScrolled = true }
-    setExplicitMode(event.explicitMode)
+    return setExplicitMode(event.explicitMode)
   }
 
   /// The sets a range update would use, without changing anything (tables scroll vertically).
@@ -124,34 +128,25 @@ package struct RangeController: Sendable {
     return .measureLayout
   }
 
-  /// Runs one range update (`_updateVisibleNodeIndexPaths`) over the visible map and returns the callbacks in
-  /// firing order: rows visited visible first, then display, then preload, then rows that held a state.
-  ///
-  /// Like Texture, a scroll that leaves the set of on-screen rows and the container state unchanged does not
-  /// move the ranges (they move in steps, texture.md §9.4); `force` (a committed change set, which invalidates
-  /// the ranges) and a pending explicit mode always update.
+  /// Evaluates the viewport and runs a range update (`_updateVisibleNodeIndexPaths`) when `force` is set (a
+  /// committed change set, a mode change, the container entering or leaving its window) or the set of on-screen
+  /// rows differs from the last evaluation (UIKit's willDisplay / didEndDisplaying); otherwise nothing happens, as
+  /// ranges move in steps (texture.md §9.4). Returns the callbacks in firing order: rows visited visible first,
+  /// then display, then preload, then rows that held a state.
   package mutating func update(
     _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false
   ) -> [InterfaceStateEvent] {
     let onScreen = viewport.bounds.isEmpty
       ? [] : map.rowIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator)
-    if !force, !explicitModePending, currentMode != .unspecified, onScreen == lastVisible,
-      viewport.containerState == lastContainerState
-    {
-      return []
-    }
+    let changed = onScreen != lastVisible
     lastVisible = onScreen
-    lastContainerState = viewport.containerState
+    guard force || changed else { return [] }
+    // Step 2: the direction, or the previous one when not scrolling; remembered even by an update that stops early.
+    let direction = RangeRect.effectiveDirection(current: viewport.scrollDirection, previous: previousDirection)
+    previousDirection = direction
     var events: [InterfaceStateEvent] = []
-    // Rows that left the map: their callbacks come first, in the order they were visited before.
-    for id in visitOrder where !map.contains(id) {
-      events += InterfaceStateEvent.transition(of: id, from: states[id] ?? .none, to: .none)
-      states[id] = nil
-    }
-    visitOrder.removeAll { states[$0] == nil }
-    let containerVisible = viewport.containerState.contains(.visible)
     if onScreen.isEmpty {
-      // Step 1: nothing on screen: clear Visible from rows that had it and stop.
+      // Step 1: nothing on screen: clear Visible from rows that had it and stop (mode and explicit flag kept).
       for id in visitOrder {
         guard let old = states[id], old.contains(.visible) else { continue }
         var new = old
@@ -162,8 +157,7 @@ package struct RangeController: Sendable {
       visitOrder.removeAll { states[$0] == nil }
       return events
     }
-    let direction = RangeRect.effectiveDirection(current: viewport.scrollDirection, previous: previousDirection)
-    if !viewport.scrollDirection.isEmpty { previousDirection = viewport.scrollDirection }
+    let containerVisible = viewport.containerState.contains(.visible)
     let mode = RangeMode.next(
       current: currentMode, containerVisible: containerVisible, contentHasBeenScrolled: contentHasBeenScrolled,
       explicitModePending: explicitModePending)
@@ -179,7 +173,7 @@ package struct RangeController: Sendable {
       order.append(id)
     }
     var newOrder: [RowID] = []
-    for id in order {
+    for id in order where map.contains(id) {
       let new = Self.cellState(
         containerVisible: containerVisible, inVisible: visible.contains(id), inDisplay: display.contains(id),
         inPreload: preload.contains(id), mode: mode)
@@ -192,8 +186,36 @@ package struct RangeController: Sendable {
     return events
   }
 
+  /// Ends the nodes of rows a commit removed, reloaded or moved (Texture recreates those nodes): a node holding
+  /// Visible loses only Visible (`_setVisibleNodes:`; its other bits go with it), then it is released; a row that
+  /// continues gets a new node at `.measureLayout`. Returns each ended node in `ids` order.
+  package mutating func release(_ ids: [RowID]) -> [ReleasedNode] {
+    var released: [ReleasedNode] = []
+    for id in ids {
+      let old = states[id] ?? .measureLayout
+      var last = old
+      last.remove(.visible)
+      released.append(
+        ReleasedNode(id: id, events: InterfaceStateEvent.transition(of: id, from: old, to: last), lastState: last))
+      states[id] = nil
+    }
+    visitOrder.removeAll { states[$0] == nil }
+    return released
+  }
+
   /// Stores a row's state, dropping the implicit `.measureLayout`.
   private mutating func store(_ state: InterfaceState, for id: RowID) {
     states[id] = state == .measureLayout || state == .none ? nil : state
   }
+}
+
+/// A cell node whose life a commit ended (deleted, reloaded or moved row): the Visible exit it got, if any, and
+/// the state it was released in. Pure value.
+package struct ReleasedNode: Sendable, Equatable {
+  /// The row the node belonged to.
+  package let id: RowID
+  /// `didExitVisible` callbacks (empty when the node was not visible).
+  package let events: [InterfaceStateEvent]
+  /// The node's state when released (Visible already removed).
+  package let lastState: InterfaceState
 }
