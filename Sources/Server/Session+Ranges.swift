@@ -22,7 +22,8 @@ extension Session {
   func publish(_ released: [ReleasedNode]) {
     guard scrolling.interfaceStates else { return }
     for node in released {
-      publish(node.events)
+      publish(node.events, ofReleasedNodes: true)
+      displayStateChanged(node.id, from: node.lastState, to: .none)  // its contents go with the node
       let params = JSONObject([
         ("sessionId", .string(id)), ("rowId", .string(node.id.rawValue)),
         ("state", Session.stateNames(node.lastState)),
@@ -47,8 +48,9 @@ extension Session {
   }
 
   /// Pushes one `cell/interfaceStateChanged` per row whose state changed, in Texture's firing order, with the
-  /// callbacks (`didEnterPreload`, …) the row received in order; then starts or drops display work.
-  func publish(_ events: [InterfaceStateEvent]) {
+  /// callbacks (`didEnterPreload`, …) the row received in order; then starts or drops display work. The events of
+  /// `released` nodes carry no indexPath (the node is no longer in the table, even when its row continues).
+  func publish(_ events: [InterfaceStateEvent], ofReleasedNodes released: Bool = false) {
     guard scrolling.interfaceStates else { return }
     var callbacks: [String] = []
     for event in events {
@@ -57,7 +59,7 @@ extension Session {
         continue
       }
       var params = JSONObject([("sessionId", .string(id)), ("rowId", .string(event.id.rawValue))])
-      if let path = table.visibleMap.indexPath(of: event.id) {
+      if !released, let path = table.visibleMap.indexPath(of: event.id) {
         params["indexPath"] = .array([.int(Int64(path.section)), .int(Int64(path.row))])
       }
       params["oldState"] = Session.stateNames(event.oldState)

@@ -34,24 +34,45 @@ extension Session {
     return .result(.object(JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])))
   }
 
-  /// `cell/setNeedsLayout` {sessionId, rows: [ROW]} → {seq}: re-measures several rows as they are, in one call
-  /// (one Texture main-thread turn): their heights settle together as one pass.
+  /// `cell/setNeedsLayout` {sessionId, rows: [ROW | {row: ROW, cell?: SPEC}]} → {seq}: re-lays out several rows in
+  /// one call (one Texture main-thread turn), each as it is or with a new `cell`: their heights settle together as
+  /// one pass. Validated as a whole: nothing is laid out when one entry is refused.
   private func setNeedsLayoutOfRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
     for other in ["row", "cell", "element", "spec"] where params.value(other) != nil {
       throw Params.invalid(params.path, "give either \"rows\" or \"row\" (with \"cell\" or \"element\"), not both")
     }
     guard case .array(let rows)? = params.value("rows") else {
-      throw Params.invalid(params.at("rows"), "expected an array of rows, got \(JSONWriter.string(params.value("rows") ?? .null))")
+      throw Params.invalid(
+        params.at("rows"), "expected an array of rows, got \(JSONWriter.string(params.value("rows") ?? .null))")
     }
-    var ids: [RowID] = []
-    var seen: Set<RowID> = []
-    for (index, row) in rows.enumerated() {
-      let id = try pendingRowID(row, path: params.at("rows") + "[\(index)]")
-      if seen.insert(id).inserted { ids.append(id) }
+    var entries: [(id: RowID, cell: LayoutElement?)] = []
+    var seen: [RowID: Int] = [:]
+    for (index, entry) in rows.enumerated() {
+      let path = params.at("rows") + "[\(index)]"
+      var row = entry
+      var cell: LayoutElement?
+      if case .object = entry {
+        let item = try Params(entry, path: path)
+        row = try item.required("row")
+        if let spec = item.value("cell") { cell = try decodeCell(spec, path: item.at("cell")) }
+      }
+      let id = try pendingRowID(row, path: path)
+      if let earlier = seen[id] {
+        entries[earlier].cell = cell ?? entries[earlier].cell
+      } else {
+        seen[id] = entries.count
+        entries.append((id, cell))
+      }
     }
-    let requests: [LayoutRequest<LayoutElement>]
+    var requests: [LayoutRequest<LayoutElement>] = []
     do throws(NodeTreeError) {
-      requests = try table.invalidateLayout(ids)
+      for (id, cell) in entries {
+        if let cell {
+          requests.append(try table.updateContent(of: id, to: cell))
+        } else {
+          requests += try table.invalidateLayout([id])
+        }
+      }
     } catch {
       throw ResponseError(code: .invalidParams, message: error.message)
     }
