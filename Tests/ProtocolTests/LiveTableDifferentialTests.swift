@@ -80,7 +80,10 @@ import Testing
         runs += 1
         let seed = seeds[index]
         let outcome = LiveTableSequence.generated(seed: seed, count: steps, daemon: live, session: nextSession())
-        if outcome.lost { daemon = nil }
+        if outcome.lost {
+          daemon = nil
+          problems.withLock { $0.append("seed \(seed): a call went unanswered (daemon replaced)") }
+        }
         guard let divergence = outcome.divergence else { continue }
         print("LiveTableDifferential: seed \(seed) fails \(divergence.description.split(separator: "\n").first ?? "")")
         var failure = Failure(seed: seed, divergence: divergence)

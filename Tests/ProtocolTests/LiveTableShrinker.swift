@@ -1,6 +1,6 @@
 /// Shrinks a failing differential sequence: the shortest failing prefix (the steps up to the divergence), then
-/// steps removed one at a time, over and over, while the replay still fails on the same kind of field (so the
-/// shrink cannot drift to another divergence).
+/// steps removed one at a time and steps replaced by smaller variants (`LiveTableStep.simplifications`), over and
+/// over, while the replay still fails on the same kind of field (so the shrink cannot drift to another divergence).
 enum LiveTableShrinker {
   /// The shrunk steps and their divergence. `replay` runs steps on a fresh session; `budget` bounds the replays.
   static func shrink(
@@ -16,20 +16,35 @@ enum LiveTableShrinker {
       guard let found = replay(candidate), found.kind == divergence.kind else { return nil }
       return found
     }
+    func accept(_ candidate: [LiveTableStep]) -> Bool {
+      guard let found = failing(candidate) else { return false }
+      best = Array(candidate.prefix(found.step + 1))
+      bestDivergence = found
+      return true
+    }
     var changed = true
     while changed, replays < budget {
       changed = false
+      // Pass 1: remove whole steps.
       var i = 0
       while i < best.count, replays < budget {
         var candidate = best
         candidate.remove(at: i)
-        if let found = failing(candidate) {
-          best = Array(candidate.prefix(found.step + 1))
-          bestDivergence = found
-          changed = true
-        } else {
-          i += 1
+        if accept(candidate) { changed = true } else { i += 1 }
+      }
+      // Pass 2: replace a step by a smaller variant of it.
+      i = 0
+      while i < best.count, replays < budget {
+        var simplified = false
+        for smaller in best[i].simplifications where replays < budget {
+          var candidate = best
+          candidate[i] = smaller
+          if accept(candidate) {
+            simplified = true
+            break
+          }
         }
+        if simplified { changed = true } else { i += 1 }
       }
     }
     return (best, bestDivergence)
