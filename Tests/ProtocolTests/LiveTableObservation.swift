@@ -72,7 +72,7 @@ struct LiveTableObservation: Equatable, Sendable {
     let answersMatch =
       model.answers.count == daemon.answers.count
       && zip(model.answers, daemon.answers).allSatisfy { m, d in m == -1 ? d != nil : m == d }
-    if !answersMatch { return ("answers", "\(model.answers)", "\(daemon.answers)") }
+    if !answersMatch { return ("answers", describe(model.answers), describe(daemon.answers)) }
     let simple: [(String, String, String)] = [
       ("rowIDs", "\(model.rowIDs)", "\(daemon.rowIDs)"),
       ("heights", "\(model.heights)", "\(daemon.heights)"),
@@ -96,6 +96,11 @@ struct LiveTableObservation: Equatable, Sendable {
     ]
     for (field, m, d) in rest where m != d { return (field, m, d) }
     return nil
+  }
+
+  /// `[ok, -32004, error]` (nil: a result; -1: any error; -2: no answer).
+  static func describe(_ answers: [Int?]) -> String {
+    "[" + answers.map { $0.map { $0 == -1 ? "error" : $0 == -2 ? "no answer" : "\($0)" } ?? "ok" }.joined(separator: ", ") + "]"
   }
 
   /// The field's kind for shrinking: `events[r3]` → `events`.

@@ -54,13 +54,15 @@ enum LiveTableShrinker {
   /// the first differing field.
   static func report(seed: UInt64, steps: [LiveTableStep], divergence: LiveTableDivergence) -> String {
     var lines = ["seed \(seed): shrunk to \(steps.count) step(s); replay with LAYOUTD_DIFF_SEED=\(seed)"]
-    lines.append("  setup:")
+    lines.append("  setup (after initialize / initialized):")
     for (i, call) in LiveTableSequence.setupCalls.enumerated() {
       let text = LiveTableWire.request(id: i + 1, method: call.method, params: call.params, session: "s1")
       lines.append("    " + (call.method == "table/reloadData" ? "(20 rows b0…b19 of height 100)" : text))
     }
+    var id = 3
     for (i, step) in steps.enumerated() {
-      for line in step.jsonLines { lines.append("  \(i): \(line)") }
+      for line in step.jsonLines(firstID: id) { lines.append("  \(i): \(line)") }
+      id += step.calls.count
     }
     lines.append("  " + divergence.description.replacingOccurrences(of: "\n", with: "\n  "))
     return lines.joined(separator: "\n")

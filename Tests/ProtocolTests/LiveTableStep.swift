@@ -117,9 +117,11 @@ struct LiveTableStep: Sendable {
     return [calls]
   }
 
-  /// The step as JSON lines of its requests for session "s1" (ids from 1), for reports.
-  var jsonLines: [String] {
-    calls.enumerated().map { LiveTableWire.request(id: $0.offset + 1, method: $0.element.method, params: $0.element.params, session: "s1") }
+  /// The step as JSON lines of its requests for session "s1", ids from `firstID`, for reports.
+  func jsonLines(firstID: Int) -> [String] {
+    calls.enumerated().map {
+      LiveTableWire.request(id: firstID + $0.offset, method: $0.element.method, params: $0.element.params, session: "s1")
+    }
   }
 }
 
