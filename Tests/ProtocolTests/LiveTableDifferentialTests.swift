@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Issue 13's model-based random differential test: seeded random steps (edits valid and invalid, height changes,
@@ -22,24 +21,6 @@ import Testing
     return random.next() >> 16  // short enough to type
   }
 
-  /// One failing sequence: its seed, where it failed, and the shrunk report when it was shrunk.
-  struct Failure: Sendable {
-    /// The sequence's seed.
-    var seed: UInt64
-    /// The unshrunk divergence.
-    var divergence: LiveTableDivergence
-    /// The shrunk report, when shrunk.
-    var report: String?
-  }
-
-  /// A worker's daemon: spawned and initialized.
-  static func spawn() -> Daemon? {
-    guard let daemon = try? Daemon() else { return nil }
-    _ = daemon.call(1, "initialize")
-    daemon.notify("initialized")
-    return daemon
-  }
-
   @Test func randomSequencesMatchTheModel() throws {
     let replaySeed = ProcessInfo.processInfo.environment["LAYOUTD_DIFF_SEED"].flatMap { UInt64($0) }
     let count = replaySeed == nil ? Self.setting("LAYOUTD_DIFF_SEQUENCES", 2000) : 1
@@ -50,67 +31,14 @@ import Testing
     let seeds = replaySeed.map { [$0] } ?? (0..<count).map { Self.seed(base: base, index: $0) }
     print("LiveTableDifferential: \(count) sequence(s) of \(steps) steps, \(workers) daemons, base \(base)")
     let start = Date()
-    let nextIndex = Mutex(0)
-    let shrinks = Mutex(0)
-    let failures = Mutex<[Failure]>([])
-    let problems = Mutex<[String]>([])
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var daemon = Self.spawn()
-      var runs = 0
-      var session = 0
-      func nextSession() -> String {
-        session += 1
-        return "w\(worker)q\(session)"
-      }
-      while true {
-        let index = nextIndex.withLock { value in
-          defer { value += 1 }
-          return value
-        }
-        guard index < seeds.count else { break }
-        if daemon == nil || runs >= 50 {
-          _ = daemon?.finish()
-          daemon = Self.spawn()
-          runs = 0
-        }
-        guard let live = daemon else {
-          problems.withLock { $0.append("could not spawn a daemon") }
-          break
-        }
-        runs += 1
-        let seed = seeds[index]
-        let outcome = LiveTableSequence.generated(seed: seed, count: steps, daemon: live, session: nextSession())
-        if outcome.lost {
-          daemon = nil
-          problems.withLock { $0.append("seed \(seed): a call went unanswered (daemon replaced)") }
-        }
-        guard let divergence = outcome.divergence else { continue }
-        print("LiveTableDifferential: seed \(seed) fails \(divergence.description.split(separator: "\n").first ?? "")")
-        var failure = Failure(seed: seed, divergence: divergence)
-        let shrinkThis = shrinks.withLock { taken in
-          defer { taken += 1 }
-          return taken < shrinkLimit
-        }
-        if shrinkThis {
-          let (shrunk, found) = LiveTableShrinker.shrink(outcome.steps, divergence) { candidate in
-            if daemon == nil { daemon = Self.spawn() }
-            guard let live = daemon else { return nil }
-            let replayed = LiveTableSequence.replay(candidate, daemon: live, session: nextSession())
-            if replayed.lost { daemon = nil }
-            return replayed.divergence
-          }
-          failure.report = LiveTableShrinker.report(seed: seed, steps: shrunk, divergence: found)
-        }
-        failures.withLock { $0.append(failure) }
-      }
-      _ = daemon?.finish()
-    }
+    let run = LiveTableRun(seeds: seeds, steps: steps, shrinkLimit: shrinkLimit)
+    run.run(workers: workers)
     let seconds = Date().timeIntervalSince(start)
-    let failed = failures.withLock { $0 }.sorted { $0.seed < $1.seed }
+    let failed = run.failures.withLock { $0 }.sorted { $0.seed < $1.seed }
     print(
       "LiveTableDifferential: \(count - failed.count) of \(count) sequences match, \(failed.count) fail; "
         + String(format: "%.1f s", seconds))
-    for problem in problems.withLock({ $0 }) { Issue.record(Comment(rawValue: problem)) }
+    for problem in run.problems.withLock({ $0 }) { Issue.record(Comment(rawValue: problem)) }
     for failure in failed {
       if let report = failure.report { Issue.record(Comment(rawValue: report)) }
     }
