@@ -37,12 +37,13 @@ extension LiveTableModel {
     }
   }
 
-  /// Runs the held after-commit check, if any (right after a complete or cancel); it is held again while the
-  /// context is still fetching.
+  /// Runs the held after-commit check, if any (right after a complete or cancel), once: a context still fetching
+  /// (`finished: false`) answers no and the check is gone, as in Texture, where that check would have run on the
+  /// turn after the completion and found the context fetching.
   mutating func releaseHeldCheck() {
     guard heldCheck else { return }
     heldCheck = false
-    runAfterCommitCheck()
+    batchFetchCheck(at: offset, direction: nil)
   }
 
   /// `table/completeBatchFetching`: finished → completed; false leaves the state; then the held check.

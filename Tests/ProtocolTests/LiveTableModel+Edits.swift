@@ -33,9 +33,14 @@ extension LiveTableModel {
   }
 
   /// `table/performBatchUpdates` with `batch` (`cellHeight`s in quarter points) made of `operations` wire
-  /// operations: refused as `ReferenceTable` refuses it (-32602 for an unknown id, else -32004), else committed.
+  /// operations: an id naming no row is -32602 whatever else is wrong (ids are resolved as the params are read),
+  /// else refused as `ReferenceTable` refuses it (-32004), else committed.
   mutating func performBatch(_ batch: ReferenceBatch, operations: Int) -> Int? {
     let table = referenceTable
+    for case .id(let id) in batch.deleteRows + batch.reloadRows.map(\.row) + batch.moveRows.map(\.from)
+    where table.path(of: id) == nil {
+      return -32602
+    }
     let after: ReferenceTable
     do {
       after = try table.applying(batch)

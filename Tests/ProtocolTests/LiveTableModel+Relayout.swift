@@ -10,9 +10,9 @@ extension LiveTableModel {
   }
 
   /// `cell/setNeedsLayout` {rows} without content: re-measured as they are, so no height changes; -1 when a row is
-  /// unknown.
+  /// unknown (an empty list is an empty pass).
   mutating func remeasure(_ ids: [String]) -> Int? {
-    guard !ids.isEmpty, ids.allSatisfy({ find($0) != nil }) else { return -1 }
+    guard ids.allSatisfy({ find($0) != nil }) else { return -1 }
     settlePass()
     return nil
   }

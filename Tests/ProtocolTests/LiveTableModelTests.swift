@@ -73,11 +73,15 @@ import Testing
   }
 
   /// Batch fetching at the Base: remaining at offset 0 = 2000 − 667 − 0 = 1333 ≤ 2 × 667, so the held check run
-  /// by a completion fetches again; `finished: false` keeps the context fetching and the check held.
+  /// by a completion fetches again; after `finished: false` the held check runs, finds the context fetching, and
+  /// is gone.
   @Test func heldCheckRunsAfterCompletion() {
     var model = Self.base()
     model.completeBatchFetching(finished: false)
-    #expect(model.batchState == .fetching && model.heldCheck && model.drain().fetchStarts == 0)
+    #expect(model.batchState == .fetching && !model.heldCheck && model.drain().fetchStarts == 0)
+    model.cancelBatchFetching()
+    #expect(model.batchState == .cancelled && model.drain().fetchStarts == 0)
+    model.heldCheck = true
     model.cancelBatchFetching()
     #expect(model.batchState == .fetching && !model.heldCheck && model.drain().fetchStarts == 1)
     // L = 1: 1333 > 667 → no fetch after the next completion … until L is back at 2 (a change runs a check).

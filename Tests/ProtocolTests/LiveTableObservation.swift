@@ -73,28 +73,29 @@ struct LiveTableObservation: Equatable, Sendable {
       model.answers.count == daemon.answers.count
       && zip(model.answers, daemon.answers).allSatisfy { m, d in m == -1 ? d != nil : m == d }
     if !answersMatch { return ("answers", describe(model.answers), describe(daemon.answers)) }
-    let simple: [(String, String, String)] = [
-      ("rowIDs", "\(model.rowIDs)", "\(daemon.rowIDs)"),
-      ("heights", "\(model.heights)", "\(daemon.heights)"),
-      ("contentHeight", "\(model.contentHeight)", "\(daemon.contentHeight)"),
-      ("offset", "\(model.offset)", "\(daemon.offset)"),
-      ("visibleRowIDs", "\(model.visibleRowIDs)", "\(daemon.visibleRowIDs)"),
-      ("rangeMode", model.rangeMode, daemon.rangeMode),
-      ("containerVisible", "\(model.containerVisible)", "\(daemon.containerVisible)"),
+    // Numbers compare as numbers (the wire may say -0 for 0).
+    let simple: [(String, Bool, String, String)] = [
+      ("rowIDs", model.rowIDs == daemon.rowIDs, "\(model.rowIDs)", "\(daemon.rowIDs)"),
+      ("heights", model.heights == daemon.heights, "\(model.heights)", "\(daemon.heights)"),
+      ("contentHeight", model.contentHeight == daemon.contentHeight, "\(model.contentHeight)", "\(daemon.contentHeight)"),
+      ("offset", model.offset == daemon.offset, "\(model.offset)", "\(daemon.offset)"),
+      ("visibleRowIDs", model.visibleRowIDs == daemon.visibleRowIDs, "\(model.visibleRowIDs)", "\(daemon.visibleRowIDs)"),
+      ("rangeMode", model.rangeMode == daemon.rangeMode, model.rangeMode, daemon.rangeMode),
+      ("containerVisible", model.containerVisible == daemon.containerVisible, "\(model.containerVisible)", "\(daemon.containerVisible)"),
     ]
-    for (field, m, d) in simple where m != d { return (field, m, d) }
+    for (field, equal, m, d) in simple where !equal { return (field, m, d) }
     for id in Set(model.states.keys).union(daemon.states.keys).sorted() where model.states[id] != daemon.states[id] {
       return ("states[\(id)]", "\(model.states[id] ?? [])", "\(daemon.states[id] ?? [])")
     }
     for id in Set(model.events.keys).union(daemon.events.keys).sorted() where model.events[id] != daemon.events[id] {
       return ("events[\(id)]", "\(model.events[id] ?? [])", "\(daemon.events[id] ?? [])")
     }
-    let rest: [(String, String, String)] = [
-      ("fetchStarts", "\(model.fetchStarts)", "\(daemon.fetchStarts)"),
-      ("batchState", model.batchState, daemon.batchState),
-      ("leadingScreens", "\(model.leadingScreens)", "\(daemon.leadingScreens)"),
+    let rest: [(String, Bool, String, String)] = [
+      ("fetchStarts", model.fetchStarts == daemon.fetchStarts, "\(model.fetchStarts)", "\(daemon.fetchStarts)"),
+      ("batchState", model.batchState == daemon.batchState, model.batchState, daemon.batchState),
+      ("leadingScreens", model.leadingScreens == daemon.leadingScreens, "\(model.leadingScreens)", "\(daemon.leadingScreens)"),
     ]
-    for (field, m, d) in rest where m != d { return (field, m, d) }
+    for (field, equal, m, d) in rest where !equal { return (field, m, d) }
     return nil
   }
 
