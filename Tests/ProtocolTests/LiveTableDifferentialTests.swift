@@ -8,7 +8,8 @@ import Testing
 ///
 /// Environment: `LAYOUTD_DIFF_SEQUENCES` (default 2000), `LAYOUTD_DIFF_STEPS` (40), `LAYOUTD_DIFF_SEED` (replay that
 /// one sequence), `LAYOUTD_DIFF_WORKERS` (4 daemons), `LAYOUTD_DIFF_SHRINK` (how many failures to shrink, 3),
-/// `LAYOUTD_DIFF_IGNORE` (field kinds not compared, for triage).
+/// `LAYOUTD_DIFF_IGNORE` (field kinds not compared, for triage), `LAYOUTD_DIFF_ZERO_HEIGHTS` (percent of 0-point cells,
+/// 5).
 @Suite struct LiveTableDifferentialTests {
   /// An environment integer, else `fallback`.
   static func setting(_ name: String, _ fallback: Int) -> Int {

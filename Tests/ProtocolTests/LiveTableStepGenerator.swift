@@ -14,9 +14,12 @@ struct LiveTableStepGenerator: Sendable {
     batches = RandomBatchGenerator(random: ThrashRandom(state: seed ^ 0x5DEE_CE66_D1CE_4E5B))
   }
 
+  /// Percent of cells 0 points tall: `$LAYOUTD_DIFF_ZERO_HEIGHTS`, else 5 (0 for triage of other divergences).
+  static let zeroHeightPercent = LiveTableDifferentialTests.setting("LAYOUTD_DIFF_ZERO_HEIGHTS", 5)
+
   /// A cell height in quarter points: 0…400 points, now and then 0.
   mutating func quarters() -> Int {
-    random.chance(5) ? 0 : Int.random(in: 1...1600, using: &random)
+    random.chance(Self.zeroHeightPercent) ? 0 : Int.random(in: 1...1600, using: &random)
   }
 
   /// A fresh row with id `prefix<n>`.
