@@ -22,7 +22,7 @@ import Testing
     return random.next() >> 16  // short enough to type
   }
 
-  @Test func randomSequencesMatchTheModel() throws {
+  @Test func randomSequencesMatchTheModel() async throws {
     let replaySeed = ProcessInfo.processInfo.environment["LAYOUTD_DIFF_SEED"].flatMap { UInt64($0) }
     let count = replaySeed == nil ? Self.setting("LAYOUTD_DIFF_SEQUENCES", 2000) : 1
     let steps = Self.setting("LAYOUTD_DIFF_STEPS", 40)
@@ -33,7 +33,13 @@ import Testing
     print("LiveTableDifferential: \(count) sequence(s) of \(steps) steps, \(workers) daemons, base \(base)")
     let start = Date()
     let run = LiveTableRun(seeds: seeds, steps: steps, shrinkLimit: shrinkLimit)
-    run.run(workers: workers)
+    // The workers block on pipes: wait for them off the cooperative pool.
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        run.run(workers: workers)
+        done.resume()
+      }.start()
+    }
     let seconds = Date().timeIntervalSince(start)
     let failed = run.failures.withLock { $0 }.sorted { $0.seed < $1.seed }
     print(
