@@ -1,0 +1,126 @@
+/// The range controller of `LiveTableModel` (rules "Range controller state"): setMode, the range update and its
+/// triggers.
+extension LiveTableModel {
+  /// setMode(m) (Texture `updateCurrentRangeWithMode:`): P := true; true when M changed (an update is requested).
+  mutating func setMode(_ m: Mode) -> Bool {
+    explicitModePending = true
+    guard mode != m else { return false }
+    mode = m
+    return true
+  }
+
+  /// The viewport expanded by `tuning` for direction `direction`: Down → [y − t·H, y + H + l·H), else
+  /// [y − l·H, y + H + t·H).
+  func span(_ tuning: Tuning, _ direction: Direction) -> (Double, Double) {
+    let h = viewportHeight
+    switch direction {
+    case .down: return (offset - tuning.trailing * h, offset + h + tuning.leading * h)
+    case .up: return (offset - tuning.leading * h, offset + h + tuning.trailing * h)
+    }
+  }
+
+  /// One range update with `direction` (nil: none, reuse D). Steps 1–6 of the rules; the visible set is remembered
+  /// also when it is empty (see the report: Texture's trigger is UIKit's visible-cell set, kept either way).
+  mutating func rangeUpdate(_ direction: Direction?) {
+    let dir = direction ?? previousDirection
+    previousDirection = dir
+    let visible = visibleIDs
+    lastVisible = Set(visible)
+    if visible.isEmpty {
+      for row in sections.joined() where row.state.contains(.visible) {
+        var new = row.state
+        new.remove(.visible)
+        logChange(row.id, from: row.state, to: new)
+        updateRow(row.id) { $0.state = new }
+      }
+      return
+    }
+    let cv = containerVisible
+    if (!explicitModePending && contentHasBeenScrolled && cv) || mode == .unspecified {
+      mode = (!cv || mode == .unspecified) ? .minimum : .full
+    }
+    explicitModePending = false
+    let zero = Tuning(leading: 0, trailing: 0)
+    let (displayTuning, preloadTuning) = tuning[mode] ?? (zero, zero)
+    let preload: [String]
+    if preloadTuning == zero {
+      preload = visible
+    } else {
+      let (a, b) = span(preloadTuning, dir)
+      preload = rowIDs(intersecting: a, b)
+    }
+    let display: [String]
+    if mode == .lowMemory {
+      display = []
+    } else if displayTuning == zero {
+      display = visible
+    } else if displayTuning == preloadTuning {
+      display = preload
+    } else {
+      let (a, b) = span(displayTuning, dir)
+      display = rowIDs(intersecting: a, b)
+    }
+    for row in sections.joined() {
+      let new = Self.state(
+        visible: visible.contains(row.id), display: display.contains(row.id), preload: preload.contains(row.id),
+        containerVisible: cv, lowMemory: mode == .lowMemory)
+      logChange(row.id, from: row.state, to: new)
+      updateRow(row.id) { $0.state = new }
+    }
+  }
+
+  /// Step 5 of the rules: a row's state from its membership and the container.
+  static func state(
+    visible: Bool, display: Bool, preload: Bool, containerVisible: Bool, lowMemory: Bool
+  ) -> InterfaceBits {
+    if containerVisible {
+      if visible { return [.measureLayout, .preload, .display, .visible] }
+      if display { return preload ? [.measureLayout, .display, .preload] : [.measureLayout, .display] }
+      return preload ? [.measureLayout, .preload] : .measureLayout
+    }
+    if visible { return lowMemory ? [.measureLayout, .preload] : [.measureLayout, .preload, .display] }
+    return display ? [.measureLayout, .preload] : .measureLayout
+  }
+
+  /// The trigger "the visible set differs from lastVisible": one update with `direction` when it does.
+  mutating func updateIfVisibleChanged(_ direction: Direction?) {
+    if Set(visibleIDs) != lastVisible { rangeUpdate(direction) }
+  }
+
+  /// `session/setVisible`: a different value changes V and runs one update; entering runs a batch-fetch check.
+  mutating func setVisible(_ visible: Bool) {
+    guard visible != containerInWindow else { return }
+    containerInWindow = visible
+    rangeUpdate(nil)
+    if visible { batchFetchCheck(at: offset, direction: nil) }
+  }
+
+  /// `table/setRangeMode`.
+  mutating func setRangeMode(_ m: Mode) {
+    if setMode(m) { rangeUpdate(nil) }
+  }
+
+  /// `session/applicationEvent` (rules "Application events").
+  mutating func applicationEvent(_ event: String) {
+    switch event {
+    case "didEnterBackground":
+      let requested = setMode(containerInWindow && !background ? .visibleOnly : .lowMemory)
+      background = true
+      if requested { rangeUpdate(nil) }
+    case "willEnterForeground":
+      background = false
+      if setMode(containerInWindow ? .minimum : .visibleOnly) { rangeUpdate(nil) }
+    case "memoryWarning":
+      if setMode(containerInWindow ? .visibleOnly : .lowMemory) { rangeUpdate(nil) }
+    default:
+      break
+    }
+  }
+
+  /// `table/setTuningParameters`: takes effect at the next update.
+  mutating func setTuning(mode m: Mode, rangeType: String, _ value: Tuning) {
+    guard var both = tuning[m] else { return }
+    if rangeType == "display" { both.display = value } else { both.preload = value }
+    tuning[m] = both
+  }
+}
