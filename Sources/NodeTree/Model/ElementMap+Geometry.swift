@@ -45,6 +45,8 @@ extension ElementMap {
     if maxY < total, let containing = rows.index(containingOffset: maxY, separator: separator) {
       end = rows.offset(ofIndex: containing, separator: separator) < maxY ? containing + 1 : containing
     }
+    // Zero-height rows right at maxY lie before the row containing it but do not start before maxY.
+    while end > first, rows.offset(ofIndex: end - 1, separator: separator) >= maxY { end -= 1 }
     return first..<max(first, end)
   }
 }

@@ -30,12 +30,12 @@ extension TableNode {
 
   /// `y` clamped into [minimumOffsetY, maximumOffsetY] as UIKit clamps a scroll.
   package func clampedOffsetY(_ y: Double) -> Double {
-    min(max(y, minimumOffsetY), maximumOffsetY)
+    min(max(y, minimumOffsetY), maximumOffsetY) + 0  // + 0: never −0 (−top inset with no inset)
   }
 
   /// `y` clamped as for a viewport of `viewportHeight` (a viewport about to change size).
   package func clampedOffsetY(_ y: Double, viewportHeight: Double) -> Double {
-    min(max(y, minimumOffsetY), max(minimumOffsetY, contentHeight + contentInset.bottom - viewportHeight))
+    min(max(y, minimumOffsetY), max(minimumOffsetY, contentHeight + contentInset.bottom - viewportHeight)) + 0
   }
 
   /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen.
