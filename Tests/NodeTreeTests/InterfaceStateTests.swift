@@ -57,6 +57,12 @@ import Testing
     let events = table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 0, width: 375, height: 300), containerState: []))
     #expect(!events.contains { $0.kind == .didEnterVisible })
     #expect(table.ranges.state(of: RowID("s0r0"), in: table.visibleMap) == [.measureLayout, .preload, .display])
+    // Minimum, Down, viewport 300: display [−75, 375) → rows 0…3, preload [−75, 450) → rows 0…4. Hidden, every row
+    // in a set is preloaded and displayed (ASRangeController's `allCurrentIndexPaths` branch); row 5 is not.
+    for row in 0...4 {
+      #expect(table.ranges.state(of: RowID("s0r\(row)"), in: table.visibleMap) == [.measureLayout, .preload, .display])
+    }
+    #expect(table.ranges.state(of: RowID("s0r5"), in: table.visibleMap) == .measureLayout)
   }
 
   @Test func scrollDirectionFromVelocityAndOffsets() {

@@ -63,7 +63,14 @@ import Testing
       inDisplay: input["inDisplaySet"]?.boolValue ?? false, inPreload: input["inPreloadSet"]?.boolValue ?? false,
       mode: rangeMode(input["rangeMode"]?.stringValue) ?? .full)
     var expected: InterfaceState = []
-    for name in fixture.expected["interfaceState"]?.strings ?? [] {
+    // Two derived (not Texture-tested) cases contradict Texture's source: with the container not visible,
+    // `-[ASRangeController _updateVisibleNodeIndexPaths]` gives every index path in `allCurrentIndexPaths` (visible,
+    // display or preload) Preload, plus Display unless in LowMemory. Those cases are checked against the source.
+    let sourceReading: [String: [String]] = [
+      "cellState_containerHidden_v0_d1_p1_minimum": ["measureLayout", "preload", "display"],
+      "cellState_containerHidden_v0_d0_p1_minimum": ["measureLayout", "preload", "display"],
+    ]
+    for name in sourceReading[fixture.name] ?? fixture.expected["interfaceState"]?.strings ?? [] {
       switch name {
       case "measureLayout": expected.insert(.measureLayout)
       case "preload": expected.insert(.preload)

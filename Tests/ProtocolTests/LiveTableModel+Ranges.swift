@@ -78,8 +78,10 @@ extension LiveTableModel {
       if display { return preload ? [.measureLayout, .display, .preload] : [.measureLayout, .display] }
       return preload ? [.measureLayout, .preload] : .measureLayout
     }
-    if visible { return lowMemory ? [.measureLayout, .preload] : [.measureLayout, .preload, .display] }
-    return display ? [.measureLayout, .preload] : .measureLayout
+    // Not visible: every row in any of the sets is preloaded and displayed (no display in lowMemory), as
+    // ASRangeController.mm does for `allCurrentIndexPaths` (texture.md's table says otherwise; the source wins).
+    guard visible || display || preload else { return .measureLayout }
+    return lowMemory ? [.measureLayout, .preload] : [.measureLayout, .preload, .display]
   }
 
   /// The trigger "the visible set differs from lastVisible": one update with `direction` when it does.

@@ -113,7 +113,9 @@ package struct RangeController: Sendable {
     return RangeSets(visible: visible, display: display, preload: preload, displayRect: displayRect, preloadRect: preloadRect)
   }
 
-  /// The state of a row from its set membership (§3.3 step 5 table).
+  /// The state of a row from its set membership (`_updateVisibleNodeIndexPaths`; texture.md §3.3's table for a
+  /// hidden container gives display-only rows preload only and preload-only rows nothing, which Texture's source
+  /// does not: the source is followed).
   package static func cellState(
     containerVisible: Bool, inVisible: Bool, inDisplay: Bool, inPreload: Bool, mode: RangeMode
   ) -> InterfaceState {
@@ -123,9 +125,11 @@ package struct RangeController: Sendable {
       if inPreload { return [.measureLayout, .preload] }
       return .measureLayout
     }
-    if inVisible { return mode == .lowMemory ? [.measureLayout, .preload] : [.measureLayout, .preload, .display] }
-    if inDisplay { return [.measureLayout, .preload] }
-    return .measureLayout
+    // Not visible: every row in any set gets Preload and Display (no Display in lowMemory) — what
+    // `_updateVisibleNodeIndexPaths` does for `allCurrentIndexPaths`; the rows in view are what will be visible the
+    // moment the container is.
+    guard inVisible || inDisplay || inPreload else { return .measureLayout }
+    return mode == .lowMemory ? [.measureLayout, .preload] : [.measureLayout, .preload, .display]
   }
 
   /// Evaluates the viewport and runs a range update (`_updateVisibleNodeIndexPaths`) when `force` is set (a
