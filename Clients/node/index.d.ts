@@ -58,7 +58,9 @@ export interface Tuning { leadingBufferScreenfuls: number; trailingBufferScreenf
 export type TuningParametersResult = Tuning | Partial<Record<RangeMode, { display: Tuning; preload: Tuning }>>;
 export interface RangeModeResult { rangeMode: RangeMode }
 export interface RangesResult {
-  contentOffset: ContentOffset; rangeMode: RangeMode; visible: boolean;
+  /** `visible`: the table is in its window; `visibleRowIds`: the visible rows. */
+  contentOffset: ContentOffset; rangeMode: RangeMode; visible: boolean; visibleRowIds: string[];
+  batchContext: BatchFetchResult;
   rows: { rowId: string; indexPath: IndexPath; state: InterfaceStateName[] }[];
 }
 export interface Limits { maxSessions: number; maxRowsPerSession: number; maxCellDepth: number; maxCellElements: number }
@@ -82,13 +84,15 @@ export interface HeightChangedParams {
 }
 export interface ContentSizeChangedParams { sessionId: string; contentSize: Size; seq: number }
 export interface ContentOffsetChangedParams {
-  sessionId: string; contentOffset: ContentOffset; oldContentOffset: ContentOffset; reason: 'anchoring';
+  sessionId: string; contentOffset: ContentOffset; oldContentOffset: ContentOffset; reason: 'anchoring' | 'clamped';
 }
 export interface WillBeginBatchFetchParams { sessionId: string; contentSize: Size; contentOffset: ContentOffset }
 export interface InterfaceStateChangedParams {
   sessionId: string; rowId: string; indexPath?: IndexPath;
   oldState: InterfaceStateName[]; newState: InterfaceStateName[]; events: InterfaceEvent[];
 }
+/** A commit released the row's cell node (deleted, reloaded, moved, reloadData); `state` never holds `visible`. */
+export interface NodeReleasedParams { sessionId: string; rowId: string; state: InterfaceStateName[] }
 export interface DidDisplayParams { sessionId: string; rowId: string; error?: string }
 export interface LogMessageParams { type: number; message: string }
 
@@ -100,6 +104,7 @@ export interface NotificationParamsMap {
   'table/contentOffsetChanged': ContentOffsetChangedParams;
   'table/willBeginBatchFetch': WillBeginBatchFetchParams;
   'cell/interfaceStateChanged': InterfaceStateChangedParams;
+  'cell/nodeReleased': NodeReleasedParams;
   'cell/didDisplay': DidDisplayParams;
   'window/logMessage': LogMessageParams;
 }
@@ -510,8 +515,9 @@ export declare class Session extends EventEmitter {
   rowFrame(row: Row, options?: RequestOptions): Promise<RowFrame>;
   /** `cell/elementFrames`. */
   elementFrames(row: Row, options?: RequestOptions & { elements?: string[] }): Promise<ElementFramesResult>;
-  /** `cell/setNeedsLayout`: `{cell}` or `{element, spec}`. */
+  /** `cell/setNeedsLayout`: `{cell}` or `{element, spec}`; or `({rows})`: several rows, each as it is or with a new cell. */
   setNeedsLayout(row: Row, options?: RequestOptions & ({ cell?: Spec; element?: undefined; spec?: undefined } | { cell?: undefined; element: string; spec: Spec })): Promise<SeqResult>;
+  setNeedsLayout(options: RequestOptions & { rows: Array<Row | { row: Row; cell?: Spec }> }): Promise<SeqResult>;
   /** `cell/displayList`. */
   displayList(row: Row, options?: RequestOptions): Promise<DisplayListResult>;
   /** `table/snapshot`: an SVG picture of `rect` (default: the viewport) with the range bands. */
@@ -544,6 +550,7 @@ export declare class Session extends EventEmitter {
 // ------------------------------------------------------------------------------------------- node controllers
 
 export declare const INTERFACE_STATE_CHANGED: 'cell/interfaceStateChanged';
+export declare const NODE_RELEASED: 'cell/nodeReleased';
 /** Event name → NodeController hook. */
 export declare const EVENT_HOOKS: Readonly<Record<InterfaceEvent, string>>;
 
@@ -554,6 +561,8 @@ export declare class NodeController {
   session: Session | undefined;
   interfaceState: ReadonlySet<InterfaceStateName>;
   indexPath: IndexPath | undefined;
+  /** True once the row's node was released (`cell/nodeReleased`); the registry no longer holds the controller. */
+  released: boolean;
   readonly isInPreloadState: boolean;
   readonly isInDisplayState: boolean;
   readonly isVisible: boolean;
@@ -564,7 +573,9 @@ export declare class NodeController {
   didEnterVisibleState(): void | Promise<void>;
   didExitVisibleState(): void | Promise<void>;
   interfaceStateDidChange(newState: ReadonlySet<InterfaceStateName>, oldState: ReadonlySet<InterfaceStateName>): void | Promise<void>;
-  /** `cell/setNeedsLayout` for this row: `{cell}` or `{element, spec}`. */
+  /** The row's node was released by a commit (after its Visible exit, if it was visible): release resources. */
+  didRelease(): void | Promise<void>;
+  /** `cell/setNeedsLayout` for this row: `{cell}` or `{element, spec}` (rejects once released). */
   setNeedsLayout(options?: RequestOptions & { cell?: Spec; element?: string; spec?: Spec }): Promise<SeqResult>;
 }
 
@@ -577,7 +588,7 @@ export declare class NodeControllerRegistry<C extends NodeController = NodeContr
   readonly errors: unknown[];
   /** The row's controller (created when `create` and missing). */
   controller(rowId: string, create?: boolean): C | undefined;
-  /** Handles one notification (`cell/interfaceStateChanged`, `table/didCommit`). */
+  /** Handles one notification (`cell/interfaceStateChanged`, `cell/nodeReleased`). */
   dispatch(note: Notification): void;
   /** Resolves once every async hook started so far has settled. */
   idle(): Promise<void>;

@@ -9,7 +9,7 @@ export {
 } from './lib/errors.js';
 export { encodeMessage, FrameDecoder, FramingError } from './lib/framing.js';
 export {
-  EVENT_HOOKS, INTERFACE_STATE_CHANGED, NodeController, NodeControllerRegistry,
+  EVENT_HOOKS, INTERFACE_STATE_CHANGED, NODE_RELEASED, NodeController, NodeControllerRegistry,
 } from './lib/controllers.js';
 export {
   CLIENT_NOTIFICATIONS, compact, INTERFACE_STATES, METHODS, NOTIFICATIONS, PROTOCOL_VERSION, rowParam,

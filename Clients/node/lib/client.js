@@ -30,6 +30,12 @@ function split(options) {
   return [own, request];
 }
 
+/** `cell/setNeedsLayout`'s `rows`: a ROW, or {row: ROW, cell?} (a plain object; its `row` made a ROW). */
+function relayoutRowList(rows) {
+  return [...rows].map((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry)
+    ? { ...entry, row: rowParam(entry.row) } : rowParam(entry)));
+}
+
 function reloadRowList(rows) {
   return [...rows].map((item) => (Array.isArray(item) && item.length === 2 && !Number.isInteger(item[0])
     ? { row: rowParam(item[0]), cell: item[1] }
@@ -598,7 +604,10 @@ export class Session extends EventEmitter {
     }), request);
   }
 
-  /** `session/setVisible`: the table enters (true) or leaves (false) its window → {rangeMode}. */
+  /**
+   * `session/setVisible`: the table enters (true) or leaves (false) its window → {rangeMode}; a range update (and,
+   * entering, a batch-fetch check) only when that changes it.
+   */
   setVisible(visible, options = {}) {
     const [, request] = split(options);
     return this._call('session/setVisible', { visible }, request);
@@ -750,12 +759,21 @@ export class Session extends EventEmitter {
 
   /**
    * `cell/setNeedsLayout`: re-lays the row out, with `{cell}` as its new content or `{element, spec}`
-   * replacing one element → {seq}; a height change pushes `table/heightChanged`.
+   * replacing one element → {seq}; `setNeedsLayout({rows: [row | {row, cell}, …]})` re-lays out several rows in
+   * one call, each as it is or with a new cell, validated as a whole. The relayouts settle as one layout pass:
+   * then each committed height change pushes `table/heightChanged` (in row order), and the ranges update only if
+   * the visible rows changed.
    */
   setNeedsLayout(row, options = {}) {
+    if (row !== null && typeof row === 'object' && !Array.isArray(row)) [row, options] = [undefined, row];
     const [own, request] = split(options);
-    return this._call('cell/setNeedsLayout',
-      compact({ row: rowParam(row), cell: own.cell, element: own.element, spec: own.spec }), request);
+    return this._call('cell/setNeedsLayout', compact({
+      row: row === undefined ? undefined : rowParam(row),
+      rows: own.rows ? relayoutRowList(own.rows) : undefined,
+      cell: own.cell,
+      element: own.element,
+      spec: own.spec,
+    }), request);
   }
 
   /** `cell/displayList` → {rowId, displayed, size, items}: the row's display list. */
@@ -793,19 +811,22 @@ export class Session extends EventEmitter {
 
   // ---------------------------------------------------------------------------------------- batch fetching
 
-  /** `table/completeBatchFetching`: {finished = true} → {state, leadingScreens}. */
+  /**
+   * `table/completeBatchFetching`: {finished = true} → {state, leadingScreens}, answered after the check a commit
+   * held while the context was fetching (so `state` may be `fetching` again: a new fetch began).
+   */
   completeBatchFetching(options = {}) {
     const [own, request] = split(typeof options === 'boolean' ? { finished: options } : options);
     return this._call('table/completeBatchFetching', compact({ finished: own.finished }), request);
   }
 
-  /** `table/cancelBatchFetching` → {state, leadingScreens}. */
+  /** `table/cancelBatchFetching` → {state, leadingScreens} (after a held check, as completeBatchFetching). */
   cancelBatchFetching(options = {}) {
     const [, request] = split(options);
     return this._call('table/cancelBatchFetching', {}, request);
   }
 
-  /** `table/setLeadingScreensForBatching` (0…1000) → {state, leadingScreens}. */
+  /** `table/setLeadingScreensForBatching` (0…1000) → {state, leadingScreens}; checks only when it changed. */
   setLeadingScreensForBatching(leadingScreens, options = {}) {
     const [, request] = split(options);
     return this._call('table/setLeadingScreensForBatching', { leadingScreens }, request);
@@ -833,13 +854,20 @@ export class Session extends EventEmitter {
     }), request);
   }
 
-  /** `table/setRangeMode`: `minimum`, `full`, `visibleOnly` or `lowMemory` → {rangeMode}. */
+  /**
+   * `table/setRangeMode`: `minimum`, `full`, `visibleOnly` or `lowMemory` → {rangeMode}; explicit for the next
+   * range update, which runs now only when the mode changed.
+   */
   setRangeMode(mode, options = {}) {
     const [, request] = split(options);
     return this._call('table/setRangeMode', { mode }, request);
   }
 
-  /** `table/ranges` → {contentOffset, rangeMode, visible, rows: [{rowId, indexPath, state}]}. */
+  /**
+   * `table/ranges` → {contentOffset, rangeMode, visible, visibleRowIds, batchContext: {state, leadingScreens},
+   * rows: [{rowId, indexPath, state}]}: `visible` is whether the table is in its window, `visibleRowIds` the
+   * visible rows, `rows` the rows holding a state above measureLayout, in order.
+   */
   ranges(options = {}) {
     const [, request] = split(options);
     return this._call('table/ranges', {}, request);

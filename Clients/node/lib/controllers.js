@@ -6,8 +6,14 @@
 // given to `session.useNodeControllers(factory)`) the first time the row enters a range, updates its state,
 // and calls its hooks in the order of `events`, then `interfaceStateDidChange(newState, oldState)`, as
 // `applyPendingInterfaceState` does (texture.md §3.2).
+//
+// A commit that ends a row's cell node (the row is deleted, reloaded or moved, or `reloadData` replaces it)
+// pushes `cell/nodeReleased` {sessionId, rowId, state} after the node's Visible exit: the registry then calls the
+// controller's `didRelease()` and drops it, so the row's next interface-state change (a reloaded or moved row's
+// new node) creates a fresh controller, as Texture creates a new node (and node controller) for it.
 
 export const INTERFACE_STATE_CHANGED = 'cell/interfaceStateChanged';
+export const NODE_RELEASED = 'cell/nodeReleased';
 
 /** event name → NodeController hook */
 export const EVENT_HOOKS = Object.freeze({
@@ -37,6 +43,8 @@ export class NodeController {
     this.interfaceState = new Set();
     /** @type {number[] | undefined} the last index path reported for the row (pending state) */
     this.indexPath = undefined;
+    /** @type {boolean} true once the row's node was released (`cell/nodeReleased`); the registry dropped it */
+    this.released = false;
   }
 
   get isInPreloadState() {
@@ -74,6 +82,14 @@ export class NodeController {
   interfaceStateDidChange(newState, oldState) {}
 
   /**
+   * The row's node was released by a commit (`cell/nodeReleased`: the row was deleted, reloaded or moved, or
+   * `reloadData` replaced it): release what the controller holds. It heard the node's Visible exit before; its
+   * preload and display states go with the node, without exit hooks, as in Texture. The controller is no longer
+   * the row's (`released` is true): a reloaded or moved row gets a new controller.
+   */
+  didRelease() {}
+
+  /**
    * Lays the row out again (`cell/setNeedsLayout`): `{cell}` as its new content, or `{element, spec}` to
    * replace the element whose id is `element`. Resolves to {seq}.
    * @param {{cell?: object, element?: string, spec?: object, signal?: AbortSignal, timeout?: number}} [options]
@@ -82,12 +98,17 @@ export class NodeController {
     if (!this.session || this.rowId === undefined) {
       return Promise.reject(new Error('this controller is not attached to a session row'));
     }
+    if (this.released) {
+      const row = JSON.stringify(this.rowId);
+      return Promise.reject(new Error(`the node of row ${row} was released; this controller no longer lays it out`));
+    }
     return this.session.setNeedsLayout(this.rowId, options);
   }
 
   toString() {
     const state = ['measureLayout', ...LIVE].filter((name) => this.interfaceState.has(name)).join(',');
-    return `${this.constructor.name}(row ${JSON.stringify(this.rowId)}, ${state || 'none'})`;
+    const released = this.released ? ', released' : '';
+    return `${this.constructor.name}(row ${JSON.stringify(this.rowId)}, ${state || 'none'}${released})`;
   }
 }
 
@@ -102,8 +123,9 @@ function isControllerClass(factory) {
 /**
  * The controllers of one session's rows, created lazily by the factory. Hooks are called in notification
  * order, in the order of each notification's `events`, while the notification is delivered (so before the
- * response that follows it resolves). `idle()` resolves when every async hook has settled. A row deleted by
- * a commit loses its controller once it has heard its exits.
+ * response that follows it resolves). `idle()` resolves when every async hook has settled. `cell/nodeReleased`
+ * ends a row's controller: after the exit hooks delivered before it, its `didRelease()` runs and the registry
+ * drops it; the row's next news creates a new one.
  */
 export class NodeControllerRegistry {
   /**
@@ -120,7 +142,6 @@ export class NodeControllerRegistry {
     this.controllers = new Map();
     /** @type {unknown[]} errors thrown by hooks */
     this.errors = [];
-    this._deleted = new Set();
     /** @type {Set<Promise<void>>} async hooks still running */
     this._inflight = new Set();
   }
@@ -145,7 +166,7 @@ export class NodeControllerRegistry {
     while (this._inflight.size) await Promise.allSettled([...this._inflight]);
   }
 
-  /** Handles one notification (`cell/interfaceStateChanged`, `table/didCommit`); others are ignored. */
+  /** Handles one notification (`cell/interfaceStateChanged`, `cell/nodeReleased`); others are ignored. */
   dispatch(note) {
     for (const step of this._steps(note)) {
       let result;
@@ -178,20 +199,28 @@ export class NodeControllerRegistry {
 
   _steps(note) {
     const { params } = note;
-    if (note.method === 'table/didCommit') {
-      this._forgetDeleted(params);
-      return [];
-    }
-    if (note.method !== INTERFACE_STATE_CHANGED) return [];
+    if (note.method !== INTERFACE_STATE_CHANGED && note.method !== NODE_RELEASED) return [];
     const { rowId } = params;
     if (typeof rowId !== 'string') return [];
+    if (note.method === NODE_RELEASED) {
+      const released = this.controllers.get(rowId);
+      if (!released) return []; // the node never entered a range: no controller to release
+      this.controllers.delete(rowId);
+      released.released = true;
+      const state = stateSet(params.state);
+      const run = () => {
+        released.interfaceState = state;
+        return released.didRelease();
+      };
+      return [{ controller: released, hook: 'didRelease', run }];
+    }
     const newState = stateSet(params.newState);
     const oldState = stateSet(params.oldState);
     const events = Array.isArray(params.events) ? params.events.filter((e) => typeof e === 'string') : [];
     let controller = this.controllers.get(rowId);
     if (!controller) {
       const entered = LIVE.some((name) => newState.has(name)) || events.some((e) => e.startsWith('didEnter'));
-      if (!entered) return []; // e.g. a deleted row's late exits: no controller to create
+      if (!entered) return []; // e.g. exits of a row that entered before the factory: none to create
       controller = this.controller(rowId);
     }
     if (Array.isArray(params.indexPath)) controller.indexPath = params.indexPath;
@@ -210,24 +239,9 @@ export class NodeControllerRegistry {
       hook: 'interfaceStateDidChange',
       run: () => {
         apply();
-        const result = controller.interfaceStateDidChange(newState, oldState);
-        if (this._deleted.has(rowId) && !LIVE.some((name) => newState.has(name))) {
-          this._deleted.delete(rowId);
-          if (this.controllers.get(rowId) === controller) this.controllers.delete(rowId);
-        }
-        return result;
+        return controller.interfaceStateDidChange(newState, oldState);
       },
     });
     return steps;
-  }
-
-  _forgetDeleted(params) {
-    for (const rowId of params.insertedRowIds ?? []) this._deleted.delete(rowId);
-    for (const rowId of params.deletedRowIds ?? []) {
-      const controller = this.controllers.get(rowId);
-      if (!controller) continue;
-      if (LIVE.some((name) => controller.interfaceState.has(name))) this._deleted.add(rowId);
-      else this.controllers.delete(rowId);
-    }
   }
 }

@@ -66,6 +66,7 @@ export const NOTIFICATIONS = Object.freeze([
   'table/contentOffsetChanged',
   'table/willBeginBatchFetch',
   'cell/interfaceStateChanged',
+  'cell/nodeReleased',
   'cell/didDisplay',
   'window/logMessage',
 ]);

@@ -209,9 +209,23 @@ describe('every method', { skip: SKIP }, () => {
       assert.equal(note.params.newHeight, height + 30);
       const again = s.waitForNotification('table/heightChanged');
       await s.setNeedsLayout('k', { cell: node(7) });
-      assert.equal((await again).params.newHeight, 7);
+      const seven = await again;
+      assert.equal(seven.params.newHeight, 7);
+      // a displayed row whose layout changed is displayed again, on a background queue: cell/didDisplay follows
+      await s.waitForNotification('cell/didDisplay', { since: seven.seq, filter: (n) => n.params.rowId === 'k' });
       await rejectsWith(s.setNeedsLayout('k', { cell: node(1), element: 'photo', spec: node(2) }), InvalidParamsError,
         'params: give either "cell" or "element" with "spec", not both');
+      // several rows re-measured as they are, in one call: nothing changed, so nothing is pushed
+      const mark = client.notificationSeq;
+      assert.deepEqual(await s.setNeedsLayout({ rows: ['k', [0, 0]] }), { seq: 1 });
+      await s.waitUntilAllUpdatesAreProcessed();
+      assert.deepEqual(client.recentNotifications.filter((n) => n.seq > mark && n.method === 'table/heightChanged'), []);
+      // or with a new cell: one pass, and a table/heightChanged for the row that changed
+      const grown = s.waitForNotification('table/heightChanged');
+      await s.setNeedsLayout({ rows: [{ row: 'k', cell: node(9) }] });
+      assert.equal((await grown).params.newHeight, 9);
+      await rejectsWith(s.setNeedsLayout('k', { rows: ['k'] }), InvalidParamsError,
+        'params: give either "rows" or "row" (with "cell" or "element"), not both');
 
       const list = await s.displayList('k');
       assert.equal(list.rowId, 'k');
@@ -237,6 +251,8 @@ describe('every method', { skip: SKIP }, () => {
       const ranges = await s.ranges();
       assert.equal(ranges.rangeMode, 'minimum');
       assert.equal(ranges.visible, true);
+      assert.deepEqual(ranges.visibleRowIds, ['r0', 'r1', 'r2', 'r3', 'r4']);
+      assert.deepEqual(ranges.batchContext, { state: 'completed', leadingScreens: 2 }); // batch fetching is off
       assert.deepEqual(ranges.rows[0], { rowId: 'r0', indexPath: [0, 0], state: ['measureLayout', 'preload', 'display', 'visible'] });
       assert.deepEqual(await s.setRangeMode('visibleOnly'), { rangeMode: 'visibleOnly' });
       assert.deepEqual(await s.setVisible(false), { rangeMode: 'visibleOnly' });
@@ -273,8 +289,17 @@ describe('every method', { skip: SKIP }, () => {
         'params.position: expected one of top, middle, bottom, none, got "left"');
       const fetch = await s.waitForNotification('table/willBeginBatchFetch', { since: 0 });
       assert.equal(fetch.params.sessionId, s.id);
-      assert.deepEqual(await s.completeBatchFetching({ finished: true }), { state: 'completed', leadingScreens: 2 });
+      assert.deepEqual(fetch.params.contentSize, { width: 320, height: 0 }); // the empty table, at session/create
+      // the insert's commit found that fetch still running: its check was held and runs on completion, at the
+      // current offset (the end of the content), so the next fetch begins before the answer
+      const mark = client.notificationSeq;
+      assert.deepEqual(await s.completeBatchFetching({ finished: true }), { state: 'fetching', leadingScreens: 2 });
+      const next = await s.waitForNotification('table/willBeginBatchFetch', { since: mark });
+      assert.deepEqual(next.params.contentOffset, { x: 0, y: 2520 });
+      assert.deepEqual((await s.ranges()).batchContext, { state: 'fetching', leadingScreens: 2 });
       assert.deepEqual(await s.cancelBatchFetching(), { state: 'cancelled', leadingScreens: 2 });
+      // an unchanged value checks nothing; a new one checks (and, at the end of the content, fetches)
+      assert.deepEqual(await s.setLeadingScreensForBatching(2), { state: 'cancelled', leadingScreens: 2 });
       assert.deepEqual(await s.setLeadingScreensForBatching(3), { state: 'fetching', leadingScreens: 3 });
       assert.deepEqual((await s.completeBatchFetching(false)).state, 'fetching');
     } finally {

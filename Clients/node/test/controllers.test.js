@@ -1,6 +1,6 @@
 // Node controllers (Texture's ASNodeController): dispatch from synthetic notifications, then the end-to-end
 // scenario against the daemon (comments loaded on preload → setNeedsLayout → table/heightChanged; scrolling
-// drives the enter/exit hooks).
+// drives the enter/exit hooks; a reloaded or deleted row's node is released with its controller).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +18,10 @@ function isc(rowId, oldState, newState, events, indexPath) {
   const params = { sessionId: 's1', rowId, oldState, newState, events };
   if (indexPath) params.indexPath = indexPath;
   return new Notification(ISC, params, ++seq);
+}
+
+function released(rowId, state) {
+  return new Notification('cell/nodeReleased', { sessionId: 's1', rowId, state }, ++seq);
 }
 
 function commit(deletedRowIds = [], insertedRowIds = []) {
@@ -47,6 +51,8 @@ function recordingClass(log) {
     interfaceStateDidChange(newState, oldState) {
       log.push([this.rowId, 'changed', [...newState].sort(), [...oldState].sort()]);
     }
+
+    didRelease() { this.note('released'); }
   };
 }
 
@@ -95,16 +101,77 @@ describe('NodeControllerRegistry (synthetic notifications)', () => {
     assert.throws(() => bad.dispatch(isc('c', [], ['preload'], ['didEnterPreload'])), /not a NodeController/);
   });
 
-  test('a deleted row keeps its controller until it has heard its exits', () => {
+  test('cell/nodeReleased ends a controller after the exits delivered before it', () => {
     const log = [];
     const registry = new NodeControllerRegistry(recordingClass(log));
+    const PD = ['measureLayout', 'preload', 'display'];
     registry.dispatch(isc('a', ['measureLayout'], ALL, ENTER_ALL));
     registry.dispatch(isc('b', ['measureLayout'], ['measureLayout'], []));
-    registry.dispatch(commit(['a']));
-    assert.ok(registry.controllers.has('a'));
-    registry.dispatch(isc('a', ALL, [], EXIT_ALL));
+    registry.dispatch(isc('c', ['measureLayout'], ['measureLayout', 'preload'], ['didEnterPreload']));
+    const [a, c] = [registry.controllers.get('a'), registry.controllers.get('c')];
+    registry.dispatch(commit(['a', 'b', 'c'])); // the commit itself changes nothing
+    assert.deepEqual([...registry.controllers.keys()], ['a', 'c']);
+    log.length = 0;
+    // a visible node hears only its Visible exit (no indexPath), then its release
+    registry.dispatch(isc('a', ALL, PD, ['didExitVisible']));
+    registry.dispatch(released('a', PD));
+    // a node in preload is released without exit hooks (its states go with the node, as in Texture)
+    registry.dispatch(released('c', ['measureLayout', 'preload']));
+    registry.dispatch(released('b', ['measureLayout'])); // never had a controller: none is created
+    assert.deepEqual(log, [
+      ['a', 'exitVisible', sorted(PD)], ['a', 'changed', sorted(PD), sorted(ALL)], ['a', 'released', sorted(PD)],
+      ['c', 'released', ['measureLayout', 'preload']],
+    ]);
+    assert.equal(registry.controllers.size, 0);
+    assert.ok(a.released && c.released);
+    assert.match(String(a), /released/);
+  });
+
+  test('a reloaded row gets a new controller, which hears didEnterPreload again', () => {
+    const log = [];
+    const created = [];
+    const Recording = recordingClass(log);
+    const registry = new NodeControllerRegistry((rowId) => {
+      created.push(rowId);
+      return new Recording(rowId);
+    });
+    const PD = ['measureLayout', 'preload', 'display'];
+    registry.dispatch(isc('a', ['measureLayout'], ALL, ENTER_ALL, [0, 1]));
+    const old = registry.controllers.get('a');
+    log.length = 0;
+    // the reload's commit: the old node's Visible exit and release, then the commit's range update for the new node
+    registry.dispatch(isc('a', ALL, PD, ['didExitVisible']));
+    registry.dispatch(released('a', PD));
     assert.ok(!registry.controllers.has('a'));
-    assert.deepEqual(log.filter((e) => e[0] === 'a').map((e) => e[1]).slice(-4), ['exitPreload', 'exitDisplay', 'exitVisible', 'changed']);
+    registry.dispatch(isc('a', ['measureLayout'], ALL, ENTER_ALL, [0, 1]));
+    const fresh = registry.controllers.get('a');
+    assert.notEqual(fresh, old);
+    assert.deepEqual(created, ['a', 'a']);
+    assert.ok(old.released && !fresh.released && fresh.isVisible);
+    assert.deepEqual(fresh.indexPath, [0, 1]);
+    assert.deepEqual(log.map((entry) => entry[1]),
+      ['exitVisible', 'changed', 'released', 'enterPreload', 'enterDisplay', 'enterVisible', 'changed']);
+  });
+
+  test('an async didRelease is tracked by idle(); a released controller no longer lays out', async () => {
+    const order = [];
+    class Releasing extends NodeController {
+      async didRelease() {
+        await sleep(10);
+        order.push(`released ${this.rowId}`);
+      }
+    }
+    const calls = [];
+    const session = { setNeedsLayout: async (row, options) => { calls.push([row, options]); return { seq: 1 }; } };
+    const registry = new NodeControllerRegistry(Releasing, session);
+    registry.dispatch(isc('a', ['measureLayout'], ['measureLayout', 'preload'], ['didEnterPreload']));
+    const controller = registry.controllers.get('a');
+    registry.dispatch(released('a', ['measureLayout', 'preload']));
+    assert.deepEqual(order, []);
+    await registry.idle();
+    assert.deepEqual(order, ['released a']);
+    await assert.rejects(controller.setNeedsLayout({ cell: { type: 'node' } }), /was released/);
+    assert.deepEqual(calls, []);
   });
 
   test('async hooks: called in order without waiting; idle() waits; errors are reported', async () => {
@@ -188,6 +255,8 @@ describe('node controllers end to end', { skip: SKIP }, () => {
       didEnterVisibleState() { this.record('didEnterVisibleState'); }
 
       didExitVisibleState() { this.record('didExitVisibleState'); }
+
+      didRelease() { this.record('didRelease'); }
     }
     const registry = session.useNodeControllers(CommentsController);
     assert.equal(session.nodeControllers, registry);
@@ -241,11 +310,31 @@ describe('node controllers end to end', { skip: SKIP }, () => {
       assert.equal(loads.filter((id) => id === 'p0').length, 1);
       assert.equal(registry.controllers.get('p0'), first, 'one controller per row');
 
-      // deleting a visible row: its controller hears its exits and is dropped
+      // reloading a visible row ends its node: the old controller hears only its Visible exit, then it is released;
+      // the new node enters every range again and its new controller loads the comments again
+      const reloaded = registry.controllers.get('p1');
+      assert.ok(reloaded.isVisible && reloaded.loaded);
+      const before = hooks.get('p1').length;
+      const changesBefore = heightChanges.length;
+      await session.reloadRows([['p1', photoCell(1)]]);
+      await session.waitUntilAllUpdatesAreProcessed();
+      assert.deepEqual(hooks.get('p1').slice(before), ['didExitVisibleState', 'didRelease',
+        'didEnterPreloadState', 'didEnterDisplayState', 'didEnterVisibleState']);
+      const renewed = registry.controllers.get('p1');
+      assert.notEqual(renewed, reloaded);
+      assert.ok(reloaded.released && !renewed.released && renewed.isVisible);
+      await registry.idle();
+      await session.waitUntilAllUpdatesAreProcessed();
+      assert.equal(loads.filter((id) => id === 'p1').length, 2, 'the new node loads its comments again');
+      assert.deepEqual(heightChanges.slice(changesBefore).map((p) => p.rowId), ['p1']);
+      await assert.rejects(reloaded.setNeedsLayout({ cell: photoCell(1) }), /was released/);
+
+      // deleting a visible row: its controller hears only its Visible exit, then it is released and dropped
       await session.deleteRows(['p0']);
       await session.waitUntilAllUpdatesAreProcessed();
-      assert.deepEqual(hooks.get('p0').slice(-3), ['didExitPreloadState', 'didExitDisplayState', 'didExitVisibleState']);
+      assert.deepEqual(hooks.get('p0').slice(-2), ['didExitVisibleState', 'didRelease']);
       assert.ok(!registry.controllers.has('p0'));
+      assert.ok(first.released);
       assert.deepEqual(registry.errors, []);
     } finally {
       await session.dispose();

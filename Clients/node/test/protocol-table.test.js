@@ -119,6 +119,16 @@ test('every METHODS entry is a method that sends its wire method with the expect
   }
 });
 
+test('setNeedsLayout({rows}) sends the rows form (ROW or {row, cell}), request options apart', async () => {
+  const client = new RecordingClient();
+  const controller = new AbortController();
+  await client.session('s1').setNeedsLayout({ rows: ['a', [0, 1], { row: ['0', 2], cell }], signal: controller.signal });
+  const [[method, sent, options]] = client.calls;
+  assert.equal(method, 'cell/setNeedsLayout');
+  assert.deepEqual(sent, { sessionId: 's1', rows: ['a', [0, 1], { row: [0, 2], cell }] });
+  assert.equal(options.signal, controller.signal);
+});
+
 test('index.d.ts declares every export and every METHODS method', () => {
   const dts = readFileSync(path.join(PACKAGE_ROOT, 'index.d.ts'), 'utf8');
   for (const name of Object.keys(api)) {

@@ -218,6 +218,31 @@ T.test('bad scenarios are refused with their reason', function()
   T.eq(s.rows[2].id, 'x')
 end)
 
+T.test('the clamp: the content shrinks at the end, the offset comes up; a reloaded row is a new node', function()
+  local c = preview.open(T.fixtures .. '/shrink.json') -- scrollAnchoring false: only the clamp moves the offset
+  T.ok(c and c:wait(5000), 'shrink.json preview')
+  c:scroll_to(520) -- the end: 10 rows of 100 pt, viewport 480
+  T.ok(c:wait(5000))
+  T.eq(c.offset, 520)
+  T.ok(c.client:request_sync('table/deleteRows', { sessionId = c.session, rows = { 'x-10' } }, 5000))
+  T.wait_for(function()
+    return c.offset == 420 and c:idle()
+  end, 'the clamped offset')
+  T.has_line(T.lines(c.buf), 'clamped: offset 520 → 420')
+  T.eq(T.find_line(T.lines(c.buf), '┌─ x-10 '), nil, 'the deleted row is gone')
+  -- reloading a visible row releases its node; the new node is visible again after the commit's range update
+  local released = c.stats['cell/nodeReleased'] or 0
+  T.ok(c.client:request_sync('table/reloadRows', { sessionId = c.session,
+    rows = { { row = 'x-8', cell = { type = 'node', style = { height = 49.5 } } } } }, 5000))
+  T.wait_for(function()
+    return (c.stats['cell/nodeReleased'] or 0) > released and c:idle()
+  end, 'cell/nodeReleased')
+  local box = box_of(T.lines(c.buf), 'x-8')
+  T.ok(box[1]:find('50 pt', 1, true), 'the reloaded height in ' .. box[1])
+  T.ok(box[2]:find('visible · display · preload', 1, true), 'the new node is visible: ' .. box[2])
+  c:close()
+end)
+
 T.test(':LayoutdStop: shutdown + exit, buffers wiped, no orphan daemon', function()
   local client = layoutd.client
   local pid = client.pid

@@ -20,7 +20,8 @@ from ._core import Connection, Notification
 from ._router import AsyncRouter, Subscription
 from ._spawn import build_argv
 from .api import ClientMethods, SessionMethods
-from .controllers import INTERFACE_STATE_CHANGED, ControllerFactory, NodeController, NodeControllerRegistry
+from .controllers import (INTERFACE_STATE_CHANGED, NODE_RELEASED, ControllerFactory, NodeController,
+                          NodeControllerRegistry)
 from .errors import LayoutdConnectionError, LayoutdError, LayoutdTimeout
 
 
@@ -278,7 +279,7 @@ class AsyncSession(SessionMethods):
         registry = NodeControllerRegistry(factory, self)
         self.client._node_controllers[self.session_id] = registry
         self.on(INTERFACE_STATE_CHANGED, registry.dispatch_async)
-        self.on("table/didCommit", registry.dispatch_async)
+        self.on(NODE_RELEASED, registry.dispatch_async)
         return registry
 
     def node_controller(self, row_id: str, create: bool = True) -> Optional[NodeController]:

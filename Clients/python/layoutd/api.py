@@ -24,6 +24,20 @@ def _rows(rows: Iterable[Mapping[str, Any]]) -> List[Dict[str, Any]]:
     return [dict(row) for row in rows]
 
 
+def _relayout_rows(rows: Iterable[Any]) -> List[Any]:
+    """``cell/setNeedsLayout``'s ``rows``: a ROW, or ``{"row": ROW, "cell"?: SPEC}`` (a mapping; its row made a ROW)."""
+    out: List[Any] = []
+    for item in rows:
+        if isinstance(item, Mapping):
+            entry = dict(item)
+            if "row" in entry:
+                entry["row"] = row_param(entry["row"])
+            out.append(entry)
+        else:
+            out.append(row_param(item))
+    return out
+
+
 def _reload_rows(rows: Iterable[Any]) -> List[Dict[str, Any]]:
     """Accepts ``{"row": ROW, "cell": SPEC}`` objects or ``(ROW, SPEC)`` pairs."""
     out: List[Dict[str, Any]] = []
@@ -127,9 +141,10 @@ class SessionMethods:
                      scroll_anchoring: Optional[bool] = None) -> SetViewportResult:
         """``session/setViewport``: a new width re-lays out every row (``table/heightChanged`` for each row
         whose height changed, then ``table/contentSizeChanged``). ``content_offset`` (the y, or {y}) moves the
-        viewport like a programmatic scroll (clamped, a range update and a batch-fetch check); ``content_inset`` =
-        {top?, bottom?}; ``scroll_anchoring`` switches anchoring. The result's ``contentOffset`` is the offset
-        after the change."""
+        viewport like a programmatic scroll (the given or the current offset clamped with the new height and
+        insets; a range update if the visible rows changed, a batch-fetch check if the offset moved);
+        ``content_inset`` = {top?, bottom?}; ``scroll_anchoring`` switches anchoring. The result's
+        ``contentOffset`` is the clamped offset."""
         params: Dict[str, Any] = {}
         viewport = compact(width=width, height=height)
         if viewport or (content_offset is None and content_inset is None and scroll_anchoring is None):
@@ -144,8 +159,8 @@ class SessionMethods:
         return self._call("session/setViewport", params)
 
     def set_visible(self, visible: bool) -> RangeModeResult:
-        """``session/setVisible``: the table enters (True) or leaves its window, then a range update; entering
-        runs a batch-fetch check."""
+        """``session/setVisible``: the table enters (True) or leaves its window; when that changes it, a range
+        update runs, and entering runs a batch-fetch check (the same value again does nothing)."""
         return self._call("session/setVisible", {"visible": bool(visible)})
 
     def application_event(self, event: str) -> RangeModeResult:
@@ -234,12 +249,18 @@ class SessionMethods:
         return self._call("cell/elementFrames",
                           compact(row=row_param(row), elements=None if elements is None else list(elements)))
 
-    def set_needs_layout(self, row: Row, cell: Optional[Spec] = None, element: Optional[str] = None,
-                         spec: Optional[Spec] = None) -> SeqResult:
+    def set_needs_layout(self, row: Optional[Row] = None, cell: Optional[Spec] = None, element: Optional[str] = None,
+                         spec: Optional[Spec] = None, *, rows: Optional[Iterable[Any]] = None) -> SeqResult:
         """``cell/setNeedsLayout``: re-lays the row out, with ``cell`` as new content, or the element with id
-        ``element`` replaced by ``spec``; a height change pushes ``table/heightChanged``."""
+        ``element`` replaced by ``spec``. ``rows`` instead of ``row`` re-lays out several rows in one call, each a
+        ROW (as it is) or ``{"row": ROW, "cell": SPEC}`` (with new content), validated as a whole (not with
+        ``cell``, ``element`` or ``spec``). The relayouts settle as one layout pass: then each committed height
+        change pushes ``table/heightChanged`` (in row order), and the ranges update only if the visible rows
+        changed."""
         return self._call("cell/setNeedsLayout",
-                          compact(row=row_param(row), cell=cell, element=element, spec=spec))
+                          compact(row=None if row is None else row_param(row),
+                                  rows=None if rows is None else _relayout_rows(rows),
+                                  cell=cell, element=element, spec=spec))
 
     def display_list(self, row: Row) -> DisplayListResult:
         """``cell/displayList``: the row's display list ({rowId, displayed, size, items}), from its last display
@@ -256,9 +277,10 @@ class SessionMethods:
     def scroll_to_offset(self, y: float, drag: Optional[bool] = None, velocity: Optional[float] = None
                          ) -> ScrollResult:
         """``table/scrollToOffset``: moves the content offset to ``y`` (clamped). ``drag`` (daemon default True)
-        makes it a user's drag (range mode ``full`` first, batch-fetch check at its end with ``velocity``,
-        points/ms); False is a programmatic scroll. Answered after the ``cell/interfaceStateChanged`` it caused
-        (their callbacks and node-controller hooks have run when this returns)."""
+        makes it a user's drag, in the direction of the requested move (range mode ``full`` first, batch-fetch
+        check at its end with ``velocity``, points/ms); False is a programmatic scroll, which has no direction
+        and checks batch fetching only when the offset moved. Answered after the ``cell/interfaceStateChanged``
+        it caused (their callbacks and node-controller hooks have run when this returns)."""
         return self._call("table/scrollToOffset", compact(y=y, drag=drag, velocity=velocity))
 
     def scroll_by(self, dy: float, drag: Optional[bool] = None, velocity: Optional[float] = None) -> ScrollResult:
@@ -268,13 +290,14 @@ class SessionMethods:
 
     def scroll_to_row(self, row: Row, position: Optional[str] = None, drag: Optional[bool] = None) -> ScrollResult:
         """``table/scrollToRow``: UITableView's ``scrollToRowAtIndexPath:atScrollPosition:`` over the committed
-        rows; ``position`` = ``top``, ``middle``, ``bottom`` or ``none`` (the default: only as far as needed);
-        ``drag`` defaults to False."""
+        rows; ``position`` = ``top``, ``middle``, ``bottom`` or ``none`` (the default: UIKit's smallest move that
+        shows the row as fully as it can); ``drag`` defaults to False."""
         return self._call("table/scrollToRow", compact(row=row_param(row), position=position, drag=drag))
 
     def ranges(self) -> RangesResult:
-        """``table/ranges``: {contentOffset, rangeMode, visible, rows: [{rowId, indexPath, state}]}, the rows
-        holding a state above measureLayout, in order."""
+        """``table/ranges``: {contentOffset, rangeMode, visible, visibleRowIds, batchContext: {state,
+        leadingScreens}, rows: [{rowId, indexPath, state}]}: ``visible`` is whether the table is in its window,
+        ``visibleRowIds`` the visible rows, ``rows`` the rows holding a state above measureLayout, in order."""
         return self._call("table/ranges", {})
 
     def tuning_parameters(self, mode: Optional[str] = None, range_type: Optional[str] = None) -> Any:
@@ -293,22 +316,26 @@ class SessionMethods:
 
     def set_range_mode(self, mode: str) -> RangeModeResult:
         """``table/setRangeMode``: ``updateCurrentRangeWithMode:`` (``minimum``, ``full``, ``visibleOnly``,
-        ``lowMemory``), then a range update."""
+        ``lowMemory``): the mode is explicit for the next range update; one runs now when the mode changed."""
         return self._call("table/setRangeMode", {"mode": mode})
 
     # ------------------------------------------------------------------------------------- batch fetching
 
     def complete_batch_fetching(self, finished: Optional[bool] = None) -> BatchFetchState:
         """``table/completeBatchFetching``: ``finished`` (default True) allows the next fetch; False keeps the
-        context fetching (Texture then never fetches again). Returns {state, leadingScreens}."""
+        context fetching (Texture then never fetches again). A check a commit held while the context was fetching
+        runs right after it (so the answer's state may be ``fetching`` again: a new fetch began). Returns
+        {state, leadingScreens}."""
         return self._call("table/completeBatchFetching", compact(finished=finished))
 
     def cancel_batch_fetching(self) -> BatchFetchState:
-        """``table/cancelBatchFetching``: state ``cancelled``; later checks may fetch."""
+        """``table/cancelBatchFetching``: state ``cancelled``; later checks may fetch (a check a commit held runs
+        right after it)."""
         return self._call("table/cancelBatchFetching", {})
 
     def set_leading_screens_for_batching(self, leading_screens: float) -> BatchFetchState:
-        """``table/setLeadingScreensForBatching``: (0…1000, default 2), then a batch-fetch check."""
+        """``table/setLeadingScreensForBatching``: (0…1000, default 2), then a batch-fetch check when the value
+        changed."""
         return self._call("table/setLeadingScreensForBatching", {"leadingScreens": leading_screens})
 
     def on_batch_fetch(self, callback: Callable[["BatchFetchContext"], Any]) -> Any:

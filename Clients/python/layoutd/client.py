@@ -10,7 +10,8 @@ from ._core import Connection, Notification
 from ._router import Subscription, SyncRouter
 from ._spawn import build_argv
 from .api import ClientMethods, SessionMethods
-from .controllers import INTERFACE_STATE_CHANGED, ControllerFactory, NodeController, NodeControllerRegistry
+from .controllers import (INTERFACE_STATE_CHANGED, NODE_RELEASED, ControllerFactory, NodeController,
+                          NodeControllerRegistry)
 from .errors import LayoutdError, LayoutdTimeout
 
 
@@ -269,14 +270,15 @@ class Session(SessionMethods):
     def node_controllers(self, factory: ControllerFactory) -> NodeControllerRegistry:
         """Registers ``factory(row_id) -> NodeController``: each row gets its controller lazily, the first time
         a ``cell/interfaceStateChanged`` names it, and its hooks fire in the order of the notification's
-        ``events``. Returns the registry (``registry.controllers`` maps row ids to controllers)."""
+        ``events``; ``cell/nodeReleased`` calls its ``did_release`` and drops it (a reloaded or moved row then gets
+        a new controller). Returns the registry (``registry.controllers`` maps row ids to controllers)."""
         registry = NodeControllerRegistry(factory, self)
         previous = self.client._node_controllers.get(self.session_id)
         if previous is not None:
             raise RuntimeError(f"session {self.session_id!r} already has a node-controller factory")
         self.client._node_controllers[self.session_id] = registry
         self.on(INTERFACE_STATE_CHANGED, registry.dispatch)
-        self.on("table/didCommit", registry.dispatch)
+        self.on(NODE_RELEASED, registry.dispatch)
         return registry
 
     def node_controller(self, row_id: str, create: bool = True) -> Optional[NodeController]:

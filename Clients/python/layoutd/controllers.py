@@ -8,19 +8,25 @@ oldState: [name], newState: [name], events: [event]} (state names ``measureLayou
 ``session.node_controllers(factory)``) the first time a row is reported, updates its state, fires its hooks in
 the order of ``events`` and then ``interface_state_did_change(new, old)``, as ``applyPendingInterfaceState``
 does (texture.md §3.2).
+
+A commit that ends a row's cell node (the row is deleted, reloaded or moved, or ``reloadData`` replaces it) pushes
+``cell/nodeReleased`` {sessionId, rowId, state} after the node's Visible exit: the registry then calls the row's
+controller's :meth:`NodeController.did_release` and drops it, so the row's next interface-state change (a reloaded
+or moved row's new node) creates a fresh controller, as Texture creates a new node (and node controller) for it.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
-from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Set
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional
 
 from ._core import Notification
 
 log = logging.getLogger("layoutd")
 
 INTERFACE_STATE_CHANGED = "cell/interfaceStateChanged"
+NODE_RELEASED = "cell/nodeReleased"
 
 #: interface-state names, in Texture's bit order (texture.md §3.1)
 STATES = ("measureLayout", "preload", "display", "visible")
@@ -49,6 +55,8 @@ class NodeController:
         self.interface_state: FrozenSet[str] = frozenset()
         #: last index path reported for the row (pending state), if any
         self.index_path: Optional[List[int]] = None
+        #: True once the row's node was released (``cell/nodeReleased``); the registry no longer holds it
+        self.released: bool = False
 
     # ------------------------------------------------------------------------------------- state helpers
 
@@ -87,6 +95,12 @@ class NodeController:
     def interface_state_did_change(self, new_state: FrozenSet[str], old_state: FrozenSet[str]) -> Any:
         """Called after the enter/exit hooks of every change (Texture's ``interfaceStateDidChange:fromState:``)."""
 
+    def did_release(self) -> Any:
+        """The row's node was released by a commit (``cell/nodeReleased``: the row was deleted, reloaded or moved,
+        or ``reloadData`` replaced it): release what the controller holds. It heard the node's Visible exit before;
+        its preload and display states go with the node, without exit hooks, as in Texture. The controller is no
+        longer the row's (:attr:`released` is True): a reloaded or moved row gets a new controller."""
+
     # ------------------------------------------------------------------------------------- actions
 
     def set_needs_layout(self, cell: Optional[Dict[str, Any]] = None, element: Optional[str] = None,
@@ -96,11 +110,14 @@ class NodeController:
         asyncio client)."""
         if self.session is None or self.row_id is None:
             raise RuntimeError("this controller is not attached to a session row")
+        if self.released:
+            raise RuntimeError(f"the node of row {self.row_id!r} was released; this controller no longer lays it out")
         return self.session.set_needs_layout(self.row_id, cell=cell, element=element, spec=spec)
 
     def __repr__(self) -> str:
         state = ",".join(name for name in STATES if name in self.interface_state)
-        return f"<{type(self).__name__} row={self.row_id!r} state={state or 'none'}>"
+        released = " released" if self.released else ""
+        return f"<{type(self).__name__} row={self.row_id!r} state={state or 'none'}{released}>"
 
 
 ControllerFactory = Callable[[str], NodeController]
@@ -120,14 +137,13 @@ class NodeControllerRegistry:
 
     ``steps(notification)`` yields the hook calls one notification causes, in order; ``dispatch(notification)``
     runs them (blocking client) and ``dispatch_async(notification)`` awaits the awaitable ones (asyncio client).
-    A row deleted by a commit (``table/didCommit`` ``deletedRowIds``) loses its controller once it is no longer
-    in preload, display or visible (so it still hears its exits)."""
+    ``cell/nodeReleased`` ends a row's controller: after the exit hooks the daemon delivered before it, the
+    controller's ``did_release`` runs and the registry drops it; the row's next news creates a new one."""
 
     def __init__(self, factory: ControllerFactory, session: Any = None) -> None:
         self.factory = factory
         self.session = session
         self.controllers: Dict[str, NodeController] = {}
-        self._deleted: Set[str] = set()
 
     def controller(self, row_id: str, create: bool = True) -> Optional[NodeController]:
         """The row's controller; created through the factory when ``create`` and there is none yet."""
@@ -145,14 +161,19 @@ class NodeControllerRegistry:
 
     def steps(self, note: Notification) -> Iterator[Callable[[], Any]]:
         params = note.params
-        if note.method == "table/didCommit":
-            self._forget_deleted(params)
-            return
-        if note.method != INTERFACE_STATE_CHANGED:
+        if note.method not in (INTERFACE_STATE_CHANGED, NODE_RELEASED):
             return
         row_id = params.get("rowId")
         if not isinstance(row_id, str):
-            log.warning("%s without a rowId: %r", INTERFACE_STATE_CHANGED, params)
+            log.warning("%s without a rowId: %r", note.method, params)
+            return
+        if note.method == NODE_RELEASED:
+            released = self.controllers.pop(row_id, None)
+            if released is None:
+                return  # the node never entered a range: no controller to release
+            released.interface_state = _state_set(params.get("state"))
+            released.released = True
+            yield released.did_release
             return
         new_state = _state_set(params.get("newState"))
         old_state = _state_set(params.get("oldState"))
@@ -161,7 +182,7 @@ class NodeControllerRegistry:
         controller = self.controllers.get(row_id)
         if controller is None:
             if not (new_state & _LIVE) and not any(event.startswith("didEnter") for event in events):
-                return  # nothing entered (e.g. a deleted row's late exits): no controller to create
+                return  # nothing entered (e.g. exits of a row that entered before the factory): none to create
             controller = self.controller(row_id)
             assert controller is not None
         index_path = params.get("indexPath")
@@ -175,22 +196,6 @@ class NodeControllerRegistry:
                 continue
             yield getattr(controller, hook)
         yield lambda: controller.interface_state_did_change(new_state, old_state)
-        if row_id in self._deleted and not (new_state & _LIVE):
-            self._deleted.discard(row_id)
-            if self.controllers.get(row_id) is controller:
-                del self.controllers[row_id]
-
-    def _forget_deleted(self, params: Dict[str, Any]) -> None:
-        for row_id in params.get("insertedRowIds") or ():
-            self._deleted.discard(row_id)
-        for row_id in params.get("deletedRowIds") or ():
-            controller = self.controllers.get(row_id)
-            if controller is None:
-                continue
-            if controller.interface_state & _LIVE:
-                self._deleted.add(row_id)  # dropped after its exits
-            else:
-                del self.controllers[row_id]
 
     def dispatch(self, note: Notification) -> None:
         for step in self.steps(note):

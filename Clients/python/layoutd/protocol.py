@@ -72,6 +72,7 @@ NOTIFICATIONS: Dict[str, str] = {
     "table/contentOffsetChanged": "implemented",
     "table/willBeginBatchFetch": "implemented",
     "cell/interfaceStateChanged": "implemented",
+    "cell/nodeReleased": "implemented",
     "cell/didDisplay": "implemented",
     "window/logMessage": "implemented",
 }
@@ -158,10 +159,17 @@ class RangedRow(TypedDict):
     state: List[str]
 
 
+class BatchFetchState(TypedDict):
+    state: str
+    leadingScreens: float
+
+
 class RangesResult(TypedDict):
     contentOffset: Point
     rangeMode: str
-    visible: bool
+    visible: bool  # the table is in its window
+    visibleRowIds: List[str]
+    batchContext: BatchFetchState
     rows: List[RangedRow]
 
 
@@ -172,11 +180,6 @@ class RangeModeResult(TypedDict):
 class BufferScreenfuls(TypedDict):
     leadingBufferScreenfuls: float
     trailingBufferScreenfuls: float
-
-
-class BatchFetchState(TypedDict):
-    state: str
-    leadingScreens: float
 
 
 class DisplayItem(TypedDict, total=False):

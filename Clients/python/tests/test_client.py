@@ -238,6 +238,31 @@ class SessionMethodTests(DaemonTestCase):
         self.commit()
         self.assertEqual(self.session.row_frame("k")["frame"]["height"], 5.5)
 
+    def test_set_needs_layout_of_several_rows(self) -> None:
+        self.session.insert_rows([{"id": "a", "cell": node(10)}, {"id": "b", "cell": text("hello world", fontSize=10)}])
+        self.commit()
+        # re-measured as they are, in one call (a row named twice counts once): nothing changed, nothing pushed
+        self.client.drain_notifications()
+        self.assertEqual(self.session.set_needs_layout(rows=["a", [0, 1], "a"]), {"seq": 1})
+        self.commit()
+        self.assertEqual(list(self.session.notifications(timeout=0.1)), [])
+        # each as it is or with a new cell: one pass, one table/heightChanged per changed row, in row order
+        changes: List[Any] = []
+        self.session.on("table/heightChanged", lambda note: changes.append((note["rowId"], note["newHeight"])))
+        self.session.set_needs_layout(rows=[{"row": (0, 1), "cell": node(30)}, "a", {"row": "a", "cell": node(5)}])
+        self.commit()
+        self.assertEqual(changes, [("a", 5.5), ("b", 30.5)])  # a row named twice: its last cell wins
+        with self.assertRaises(layoutd.InvalidParams) as caught:
+            self.session.set_needs_layout(rows=[{"row": "a", "cell": {"type": "nope"}}])
+        self.assertTrue(caught.exception.message.startswith("params.rows[0].cell.type: "), caught.exception.message)
+        with self.assertRaises(layoutd.InvalidParams) as caught:
+            self.session.set_needs_layout("a", rows=["b"])
+        self.assertEqual(caught.exception.message,
+                         'params: give either "rows" or "row" (with "cell" or "element"), not both')
+        with self.assertRaises(layoutd.InvalidParams) as caught:
+            self.session.set_needs_layout(rows=["zz"])
+        self.assertEqual(caught.exception.message, 'unknown row id "zz"')
+
 
 class NotificationTests(DaemonTestCase):
     def test_did_commit_via_callback_and_iterator(self) -> None:
@@ -299,6 +324,19 @@ class NotificationTests(DaemonTestCase):
         self.session.on("table/contentSizeChanged", lambda note: sizes.append(note["contentSize"]))
         self.session.set_viewport(width=100)
         self.assertEqual(sizes, [{"width": 100, "height": 0}])  # pushed before the response
+
+    def test_content_offset_clamped_when_the_content_shrinks(self) -> None:
+        moves: List[Any] = []
+        self.session.set_viewport(scroll_anchoring=False)  # UIKit's plain behaviour: only the clamp moves it
+        self.session.on("table/contentOffsetChanged", lambda note: moves.append(note.params))
+        self.session.insert_rows([{"id": f"r{i}", "cell": node(99.5)} for i in range(10)])  # 1000 points
+        self.commit()
+        self.assertEqual(self.session.scroll_to_offset(520, drag=False)["contentOffset"], {"x": 0, "y": 520})
+        self.session.delete_rows(["r9"])  # the content shrinks: the end comes up
+        self.commit()
+        self.assertEqual(moves, [{"sessionId": "s1", "contentOffset": {"x": 0, "y": 420},
+                                  "oldContentOffset": {"x": 0, "y": 520}, "reason": "clamped"}])
+        self.assertEqual(self.session.ranges()["contentOffset"], {"x": 0, "y": 420})
 
     def test_callback_may_make_requests(self) -> None:
         frames: List[Any] = []

@@ -1,7 +1,8 @@
-"""NodeController dispatch, driven by synthetic ``cell/interfaceStateChanged`` notifications (no daemon).
+"""NodeController dispatch, driven by synthetic ``cell/interfaceStateChanged`` and ``cell/nodeReleased``
+notifications (no daemon).
 
-The notification's planned shape: {sessionId, rowId, indexPath?, oldState: [names], newState: [names],
-events: [...]} with events in Texture's firing order (texture.md §3.2)."""
+Shapes: {sessionId, rowId, indexPath?, oldState: [names], newState: [names], events: [...]} with events in
+Texture's firing order (texture.md §3.2); {sessionId, rowId, state} when a commit ends the row's node."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ def isc(row: str, old: List[str], new: List[str], events: List[str], session: st
     if index_path is not None:
         params["indexPath"] = index_path
     return Notification(ISC, params, next(_seq))
+
+
+def released(row: str, state: List[str], session: str = "s1") -> Notification:
+    return Notification("cell/nodeReleased", {"sessionId": session, "rowId": row, "state": state}, next(_seq))
 
 
 def commit(deleted: List[str] = (), inserted: List[str] = (), session: str = "s1") -> Notification:
@@ -59,6 +64,9 @@ class Recording(NodeController):
 
     def interface_state_did_change(self, new_state: Any, old_state: Any) -> None:
         self.log.append((self.row_id, "changed", sorted(new_state), sorted(old_state)))
+
+    def did_release(self) -> None:
+        self._note("released")
 
 
 ENTER_ALL = ["didEnterPreload", "didEnterDisplay", "didEnterVisible"]
@@ -133,19 +141,58 @@ class RegistryTests(unittest.TestCase):
         self.registry.dispatch(isc("gone", ["measureLayout", "preload"], ["measureLayout"], ["didExitPreload"]))
         self.assertEqual(self.created, [])
 
-    def test_deleted_row_keeps_controller_until_its_exits(self) -> None:
+    def test_a_released_node_ends_its_controller_after_the_exits_delivered(self) -> None:
         self.registry.dispatch(isc("a", [], ALL, ENTER_ALL))
         self.registry.dispatch(isc("b", [], ["measureLayout"], []))  # measured, nothing entered
         self.assertEqual(self.created, ["a"])
         self.registry.dispatch(isc("c", [], ["measureLayout", "preload"], ["didEnterPreload"]))
-        self.registry.dispatch(isc("c", ["measureLayout", "preload"], ["measureLayout"], ["didExitPreload"]))
-        self.registry.dispatch(commit(deleted=["a", "c"]))
-        self.assertNotIn("c", self.registry.controllers)  # idle: dropped at once
-        self.assertIn("a", self.registry.controllers)  # still visible: hears its exits first
+        self.registry.dispatch(isc("d", [], ["measureLayout", "preload"], ["didEnterPreload"]))
+        self.registry.dispatch(isc("d", ["measureLayout", "preload"], ["measureLayout"], ["didExitPreload"]))
+        a, c, d = (self.registry.controllers[row] for row in "acd")
+        # the commit itself changes nothing: the controllers end with cell/nodeReleased
+        self.registry.dispatch(commit(deleted=["a", "c", "d"]))
+        self.assertEqual(sorted(self.registry.controllers), ["a", "c", "d"])
         self.log.clear()
-        self.registry.dispatch(isc("a", ALL, [], EXIT_ALL))
-        self.assertEqual([entry[1] for entry in self.log], ["exitPreload", "exitDisplay", "exitVisible", "changed"])
+        # a visible node hears only its Visible exit (no indexPath), then it is released
+        self.registry.dispatch(isc("a", ALL, ["measureLayout", "preload", "display"], ["didExitVisible"]))
+        self.registry.dispatch(released("a", ["measureLayout", "preload", "display"]))
+        # a node in preload is released without exit hooks (its states go with the node, as in Texture)
+        self.registry.dispatch(released("c", ["measureLayout", "preload"]))
+        self.registry.dispatch(released("d", ["measureLayout"]))
+        self.registry.dispatch(released("b", ["measureLayout"]))  # never had a controller: none is created
+        self.assertEqual(self.log, [
+            ("a", "exitVisible", ["display", "measureLayout", "preload"]),
+            ("a", "changed", ["display", "measureLayout", "preload"], ALL_SORTED),
+            ("a", "released", ["display", "measureLayout", "preload"]),
+            ("c", "released", ["measureLayout", "preload"]),
+            ("d", "released", ["measureLayout"]),
+        ])
+        self.assertEqual(self.registry.controllers, {})
+        self.assertEqual(self.created, ["a", "c", "d"])
+        self.assertTrue(a.released and c.released and d.released)
+        self.assertIn("released", repr(a))
+        with self.assertRaises(RuntimeError):
+            a.set_needs_layout(cell={"type": "node"})
+
+    def test_a_reloaded_row_gets_a_new_controller_that_loads_again(self) -> None:
+        self.registry.dispatch(isc("a", ["measureLayout"], ALL, ENTER_ALL, index_path=[0, 1]))
+        old = self.registry.controllers["a"]
+        self.log.clear()
+        # the reload's commit: the old node's Visible exit, its release, then the new node's states
+        self.registry.dispatch(isc("a", ALL, ["measureLayout", "preload", "display"], ["didExitVisible"]))
+        self.registry.dispatch(released("a", ["measureLayout", "preload", "display"]))
         self.assertNotIn("a", self.registry.controllers)
+        self.registry.dispatch(isc("a", ["measureLayout"], ALL, ENTER_ALL, index_path=[0, 1]))
+        new = self.registry.controllers["a"]
+        self.assertIsNot(new, old)
+        self.assertEqual(self.created, ["a", "a"])
+        self.assertTrue(old.released)
+        self.assertFalse(new.released)
+        self.assertTrue(new.is_visible and new.is_in_preload_state)
+        self.assertEqual(new.index_path, [0, 1])
+        self.assertEqual([entry[1] for entry in self.log], [
+            "exitVisible", "changed", "released", "enterPreload", "enterDisplay", "enterVisible", "changed"])
+        self.assertEqual([entry[0] for entry in self.log], ["a"] * 7)
 
     def test_factory_must_return_a_controller(self) -> None:
         registry = NodeControllerRegistry(lambda row_id: object())  # type: ignore[arg-type,return-value]
@@ -176,6 +223,9 @@ class SessionDispatchTests(unittest.TestCase):
             def did_exit_visible_state(self) -> None:
                 log.append((self.row_id, "exitVisible"))
 
+            def did_release(self) -> None:
+                log.append((self.row_id, "released"))
+
         registry = session.node_controllers(Loader)
         with self.assertRaises(RuntimeError):
             session.node_controllers(Loader)
@@ -194,6 +244,15 @@ class SessionDispatchTests(unittest.TestCase):
         self.assertEqual(client.threads, ["layoutd-dispatch"] * 2)  # hooks run off the reader thread
         # the synthetic notifications are also in the iterator buffer
         self.assertEqual(router.next(ISC, "s2", timeout=0).params["sessionId"], "s2")
+        # a reload: the node is released (its controller dropped), the new node gets a new controller
+        first = registry.controllers["a"]
+        router.deliver(released("a", ["measureLayout", "preload", "display"], session="s2"))  # another session
+        router.deliver(released("a", ["measureLayout", "preload", "display"]))
+        router.deliver(isc("a", ["measureLayout"], ["measureLayout", "preload"], ["didEnterPreload"]))
+        self.assertTrue(router.wait_dispatched(_last_seq(), timeout=5))
+        self.assertTrue(first.released)
+        self.assertIsNot(registry.controllers["a"], first)
+        self.assertEqual(log[-2:], [("a", "released"), ("a", "enterPreload")])
         router.close()
 
     def test_hook_errors_do_not_stop_dispatch(self) -> None:
@@ -279,6 +338,29 @@ class AsyncDispatchTests(unittest.TestCase):
             ("a", "enterPreload:start"), ("request", "cell/setNeedsLayout", "a"), ("a", "enterPreload:end"),
             ("a", "enterDisplay"), ("a", "enterVisible"), ("b", "enterDisplay"), ("buffered", "a"),
         ])
+
+    def test_async_release_is_awaited_before_the_new_node_s_hooks(self) -> None:
+        async def scenario() -> List[Any]:
+            log: List[Any] = []
+
+            class Releasing(NodeController):
+                async def did_enter_preload_state(self) -> None:
+                    log.append((self, "enterPreload"))
+
+                async def did_release(self) -> None:
+                    await asyncio.sleep(0.01)
+                    log.append((self, "released"))
+
+            registry = NodeControllerRegistry(Releasing)
+            await registry.dispatch_async(isc("a", ["measureLayout"], ["measureLayout", "preload"], ["didEnterPreload"]))
+            await registry.dispatch_async(released("a", ["measureLayout", "preload"]))
+            await registry.dispatch_async(isc("a", ["measureLayout"], ["measureLayout", "preload"], ["didEnterPreload"]))
+            return log
+
+        log = asyncio.run(scenario())
+        self.assertEqual([name for _, name in log], ["enterPreload", "released", "enterPreload"])
+        self.assertIs(log[0][0], log[1][0])
+        self.assertIsNot(log[1][0], log[2][0])
 
 
 if __name__ == "__main__":

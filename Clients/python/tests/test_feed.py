@@ -3,7 +3,9 @@
 The photo feed of texture.md §5: each row's controller loads the row's "comments" when the row enters the preload
 range (``did_enter_preload_state``), then patches the cell's ``comments`` element with ``set_needs_layout``; the
 daemon re-lays the row out and pushes ``table/heightChanged``. Scrolling moves rows through the ranges and the
-controllers hear ``cell/interfaceStateChanged`` in Texture's order.
+controllers hear ``cell/interfaceStateChanged`` in Texture's order. A reloaded, moved or deleted row's node is
+released (``cell/nodeReleased``): its controller's ``did_release`` runs, and a reloaded or moved row's new node gets a
+new controller, which loads again.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import layoutd
 from layoutd import ops
 
 ISC = "cell/interfaceStateChanged"
+RELEASED = "cell/nodeReleased"
 WIDTH, HEIGHT = 320, 480
 PHOTO_HEIGHT = 200
 COMMENT_LINE = 10  # Ahem at fontSize 10: one 10-point line per comment
@@ -118,6 +121,9 @@ class Feed:
             def interface_state_did_change(self, new_state: Any, old_state: Any) -> None:
                 self._note("interface_state_did_change")
 
+            def did_release(self) -> None:
+                self._note("did_release")
+
         return PhotoController
 
     def settle(self, session: layoutd.Session) -> None:
@@ -157,9 +163,10 @@ class PhotoFeedTests(unittest.TestCase):
         session = self.client.create_session(WIDTH, HEIGHT)
         feed = Feed(threaded)
         # registered before the controllers, so it runs first for each notification: tags the hook log
-        session.on(ISC, lambda note: setattr(feed, "current_seq", note.seq))
         notes: List[layoutd.Notification] = []
-        session.on(ISC, notes.append)
+        for method in (ISC, RELEASED):
+            session.on(method, lambda note: setattr(feed, "current_seq", note.seq))
+            session.on(method, notes.append)
         heights: List[Dict[str, Any]] = []
         session.on("table/heightChanged", lambda note: heights.append(note.params))
         self.registry = session.node_controllers(feed.controller_class())
@@ -172,12 +179,15 @@ class PhotoFeedTests(unittest.TestCase):
 
     def assert_hooks_follow_events(self, feed: Feed, notes: List[layoutd.Notification]) -> None:
         """Every notification's events became hook calls in the same (Texture's) order, then
-        interface_state_did_change; nothing else was called."""
+        interface_state_did_change; a released node's controller heard did_release; nothing else was called."""
         by_seq: Dict[int, List[Tuple[str, str]]] = {}
         for seq, row, hook in feed.log:
             by_seq.setdefault(seq, []).append((row, hook))
         self.assertLessEqual(set(by_seq), {note.seq for note in notes})  # hooks run only for these
         for note in notes:
+            if note.method == RELEASED:
+                self.assertIn(by_seq.get(note.seq, []), ([], [(note.params["rowId"], "did_release")]), note)
+                continue
             events = note.params["events"]
             ranks = [RANGE_ORDER[event.replace("didEnter", "").replace("didExit", "")] for event in events]
             self.assertEqual(ranks, sorted(ranks), f"events out of Texture's order: {note}")
@@ -189,9 +199,13 @@ class PhotoFeedTests(unittest.TestCase):
                              events + ["interface_state_did_change"], note)
 
     def assert_enters_and_exits_alternate(self, feed: Feed) -> None:
-        """Per row and range, hooks alternate enter, exit, enter, … starting with enter."""
+        """Per row's node and range, hooks alternate enter, exit, enter, … starting with enter (a released node's
+        ranges go with it, without exits: the row's next node starts outside every range)."""
         inside: Dict[Tuple[str, str], bool] = {}
         for _, row, hook in feed.log:
+            if hook == "did_release":
+                inside = {key: value for key, value in inside.items() if key[0] != row}
+                continue
             if hook == "interface_state_did_change":
                 continue
             entering = hook.startswith("did_enter")
@@ -296,6 +310,57 @@ class PhotoFeedTests(unittest.TestCase):
         self.assert_states_match_ranges(session)
         self.assertEqual(feed.errors, [])
 
+    def test_reloaded_moved_and_deleted_rows_release_their_controllers(self) -> None:
+        session, feed, heights, notes = self.start_feed()
+        self.assertEqual(self.visible_controllers(), {"p0", "p1", "p2"})
+        old = self.registry.controllers["p1"]
+        self.assertIsNotNone(old.comments)
+        # reloading a visible row ends its node: only the Visible exit, then the release; the new node enters every
+        # range again, and its new controller loads the comments again
+        mark, loads = len(feed.log), feed.loads_started
+        heights_before = len(heights)
+        session.reload_rows([("p1", photo_cell())])
+        feed.settle(session)
+        self.assertEqual([hook for _, row, hook in feed.log[mark:] if row == "p1"], [
+            "did_exit_visible_state", "interface_state_did_change", "did_release",
+            "did_enter_preload_state", "did_enter_display_state", "did_enter_visible_state",
+            "interface_state_did_change"])
+        new = self.registry.controllers["p1"]
+        self.assertIsNot(new, old)
+        self.assertTrue(old.released and not new.released)
+        self.assertTrue(new.is_visible and new.is_in_preload_state)
+        self.assertEqual(new.index_path, [0, 1])
+        self.assertEqual(feed.loads_started, loads + 1)
+        self.assertEqual([(h["rowId"], h["oldHeight"], h["newHeight"]) for h in heights[heights_before:]],
+                         [("p1", ROW, LOADED_ROW)])
+        with self.assertRaises(RuntimeError):
+            old.set_needs_layout(cell=photo_cell())  # the old node is gone
+        # moving a row in preload below the screen: released without exits (it held no Visible), then its new node
+        # enters the ranges of its new place
+        mark = len(feed.log)
+        moved = self.registry.controllers["p3"]
+        self.assertFalse(moved.is_visible)
+        session.move_row("p3", [0, 0])
+        feed.settle(session)
+        p3 = [hook for _, row, hook in feed.log[mark:] if row == "p3"]
+        self.assertEqual(p3[:2], ["did_release", "did_enter_preload_state"])
+        self.assertTrue(moved.released)
+        self.assertIsNot(self.registry.controllers["p3"], moved)
+        # deleting a visible row: the Visible exit, then the release; no new controller
+        mark = len(feed.log)
+        gone = self.registry.controllers["p2"]
+        self.assertTrue(gone.is_visible)
+        session.delete_rows(["p2"])
+        feed.settle(session)
+        self.assertEqual([hook for _, row, hook in feed.log[mark:] if row == "p2"], [
+            "did_exit_visible_state", "interface_state_did_change", "did_release"])
+        self.assertNotIn("p2", self.registry.controllers)
+        self.assertTrue(gone.released)
+        self.assertEqual(feed.errors, [])
+        self.assert_hooks_follow_events(feed, notes)
+        self.assert_enters_and_exits_alternate(feed)
+        self.assert_states_match_ranges(session)
+
     def test_comments_loaded_on_threads(self) -> None:
         session, feed, heights, notes = self.start_feed(threaded=True)
         self.assertEqual(feed.errors, [])
@@ -328,7 +393,7 @@ class BatchFetchingTests(unittest.TestCase):
         self.addCleanup(self.client.close)
         self.handled: Set[int] = set()  # ids of fetch records whose callback has returned
 
-    def start(self, pages: int) -> Tuple[layoutd.Session, List[Dict[str, Any]]]:
+    def start(self, pages: int, complete_first: bool = True) -> Tuple[layoutd.Session, List[Dict[str, Any]]]:
         session = self.client.create_session(WIDTH, HEIGHT, batch_fetching=True, interface_states=False)
         fetches: List[Dict[str, Any]] = []
 
@@ -339,9 +404,15 @@ class BatchFetchingTests(unittest.TestCase):
             if number >= pages:
                 context.complete(finished=False)  # no more data: Texture never fetches again
             else:
-                # complete first: the daemon checks again when the page commits, and must see the context completed
-                context.complete()
-                session.insert_rows([ops.row(support.node(ITEM), f"page{number}-{k}") for k in range(PAGE)])
+                # either order: a check after the page's commit that finds the context still fetching is held until
+                # the completion, so the result does not depend on how the two interleave
+                page = [ops.row(support.node(ITEM), f"page{number}-{k}") for k in range(PAGE)]
+                if complete_first:
+                    context.complete()
+                    session.insert_rows(page)
+                else:
+                    session.insert_rows(page)
+                    context.complete()
             self.handled.add(id(fetch))
 
         # the empty table fetched at session/create, before the answer: replayed from the buffer
@@ -392,6 +463,17 @@ class BatchFetchingTests(unittest.TestCase):
         self.assertEqual(len(rows), PAGE * len(fetches))
         self.assertEqual(rows[-1]["id"], f"page{len(fetches) - 1}-{PAGE - 1}")
 
+    def test_completing_after_the_insert_gives_the_same_pages(self) -> None:
+        session, fetches = self.start(pages=100, complete_first=False)
+        self.settle(session, fetches)
+        page = PAGE * (ITEM + 0.5)
+        trigger = HEIGHT + 2 * HEIGHT
+        self.assertEqual([f["contentSize"]["height"] for f in fetches], [page * k for k in range(len(fetches))])
+        size = session.content_size()["height"]
+        self.assertGreater(size, trigger)
+        self.assertLessEqual(size, trigger + page)
+        self.assertEqual(session.ranges()["batchContext"], {"state": "completed", "leadingScreens": 2})
+
     def test_no_more_data_stops_fetching(self) -> None:
         session, fetches = self.start(pages=2)
         self.settle(session, fetches)
@@ -402,6 +484,7 @@ class BatchFetchingTests(unittest.TestCase):
         self.assertEqual(len(fetches), 3)
         state = session.set_leading_screens_for_batching(5)
         self.assertEqual(state, {"state": "fetching", "leadingScreens": 5})
+        self.assertEqual(session.ranges()["batchContext"], state)
         self.assertEqual(session.cancel_batch_fetching()["state"], "cancelled")
         session.scroll_to_offset(1e6)  # cancelled is not fetching: the next check fetches again
         self.settle(session, fetches)
@@ -430,6 +513,8 @@ class RangeMethodTests(unittest.TestCase):
             self.assertEqual(picture["rect"]["y"], 1200)
             ranges = session.ranges()
             self.assertEqual((ranges["contentOffset"]["y"], ranges["visible"]), (1200, True))
+            self.assertEqual(ranges["visibleRowIds"], answer["visibleRowIds"])
+            self.assertEqual(ranges["batchContext"], {"state": "completed", "leadingScreens": 2})  # not batch fetching
             self.assertEqual(session.tuning_parameters("minimum", "preload"),
                              {"leadingBufferScreenfuls": 0.5, "trailingBufferScreenfuls": 0.25})
             self.assertIsNone(session.set_tuning_parameters("preload", 4, 0, mode="full"))

@@ -139,6 +139,8 @@ OPTIONAL_MEMBERS = [
     ("Session.set_viewport", (200,), {"content_offset": 0}, {"viewport": {"width": 200}, "contentOffset": {"y": 0}}),
     ("Session.scroll_to_offset", (10,), {}, {"y": 10}),
     ("Session.scroll_to_row", ("a",), {"drag": True}, {"row": "a", "drag": True}),
+    ("Session.set_needs_layout", (), {"rows": ["a", (0, 1), {"row": (0, 2), "cell": support.node(1)}]},
+     {"rows": ["a", [0, 1], {"row": [0, 2], "cell": support.node(1)}]}),
     ("Session.tuning_parameters", (), {}, {}),
     ("Session.complete_batch_fetching", (), {}, {}),
     ("Session.insert_rows", ([ops.row(support.node(1), "a", never_show_placeholders=True)],), {},

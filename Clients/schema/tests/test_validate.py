@@ -25,7 +25,11 @@ with open(SCHEMA_DIR / "layoutd.openrpc.json", encoding="utf-8") as _file:
 LAYOUT_SPECS = ["stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper",
                 "corner", "node", "text", "image", "box"]
 NOTIFICATIONS = ["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
-                 "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/didDisplay", "window/logMessage"]
+                 "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
+                 "window/logMessage"]
+
+
+VISIBLE = ["measureLayout", "visible"]
 
 
 def ref(name: str) -> Dict[str, str]:
@@ -202,6 +206,35 @@ class CheckerTests(unittest.TestCase):
                                '"preload", "display", "visible", got a string ("hovered")'])
         self.assertEqual(self.check(("out", notification("table/exploded", {}))),
                          ["table/exploded: method: not a server-to-client notification of the document"])
+
+    def test_node_released_and_offset_reasons(self) -> None:
+        released = {"sessionId": "s1", "rowId": "r1", "state": ["measureLayout", "preload", "display"]}
+        self.assertEqual(self.check(("out", notification("cell/nodeReleased", released))), [])
+        self.assertEqual(self.check(("out", notification("cell/nodeReleased", dict(released, state=VISIBLE)))),
+                         ['cell/nodeReleased: params.state[1]: expected one of "measureLayout", "preload", "display", '
+                          'got a string ("visible")'])
+        self.assertEqual(self.check(("out", notification("cell/nodeReleased", {"sessionId": "s1", "rowId": "r1"}))),
+                         ['cell/nodeReleased: params: missing required member "state"'])
+        moved = {"sessionId": "s1", "contentOffset": {"x": 0, "y": 0}, "oldContentOffset": {"x": 0, "y": 10}}
+        for reason in ("anchoring", "clamped"):
+            self.assertEqual(self.check(("out", notification("table/contentOffsetChanged", dict(moved, reason=reason)))),
+                             [])
+        self.assertEqual(len(self.check(("out", notification("table/contentOffsetChanged",
+                                                              dict(moved, reason="scrolled"))))), 1)
+
+    def test_set_needs_layout_forms(self) -> None:
+        def answered(params: Dict[str, Any]) -> List[str]:
+            return self.check(("in", request(1, "cell/setNeedsLayout", dict(params, sessionId="s1"))),
+                              ("out", result(1, {"seq": 1})))
+
+        cell = {"type": "node"}
+        for good in ({"row": "a"}, {"row": "a", "cell": cell}, {"row": [0, 1], "element": "e", "spec": cell},
+                     {"rows": ["a", [0, 1]]}, {"rows": []}, {"rows": ["a", {"row": [0, 1], "cell": cell}, {"row": "b"}]}):
+            self.assertEqual(answered(good), [], good)
+        for bad in ({}, {"rows": ["a"], "row": "a"}, {"rows": ["a"], "cell": cell}, {"rows": ["a"], "spec": cell},
+                    {"row": "a", "cell": cell, "element": "e", "spec": cell}, {"row": "a", "element": "e"},
+                    {"rows": [True]}, {"rows": [{"cell": cell}]}, {"rows": [{"row": "a", "cell": {"type": "nope"}}]}):
+            self.assertTrue(answered(bad), bad)
 
     def test_client_notifications_strict_or_lenient(self) -> None:
         bad = ("in", notification("$/cancelRequest", {}))

@@ -1,6 +1,7 @@
 -- The preview buffer: one layoutd session drawn as text boxes (row id, height, interface state), scrolled with
 -- buffer-local keys that drive table/scrollBy, table/scrollToOffset and table/scrollToRow, redrawn on
--- cell/interfaceStateChanged, table/heightChanged, table/didCommit and table/contentOffsetChanged.
+-- cell/interfaceStateChanged, cell/nodeReleased, table/heightChanged, table/didCommit and
+-- table/contentOffsetChanged.
 local layoutd = require('layoutd')
 
 local M = {}
@@ -191,6 +192,9 @@ function Preview:_on_notification(method, params)
   self:_log_event(method, params)
   if method == 'cell/interfaceStateChanged' then
     self.states[params.rowId] = params.newState
+  elseif method == 'cell/nodeReleased' then
+    -- a commit ended the row's node; a reloaded or moved row's new node starts at measureLayout
+    self.states[params.rowId] = nil
   elseif method == 'table/heightChanged' then
     local note = { old = params.oldHeight, new = params.newHeight, at = vim.loop.now() }
     self.notes[params.rowId] = note
@@ -211,7 +215,9 @@ function Preview:_on_notification(method, params)
     if type(new) == 'table' then
       self.offset = new.y
     end
-    self.anchor_note = string.format('anchored: offset %s → %s', fmt(old and old.y), fmt(new and new.y))
+    -- the table moved the offset itself: anchoring, or the clamp into content that shrank
+    local what = params.reason == 'clamped' and 'clamped' or 'anchored'
+    self.anchor_note = string.format('%s: offset %s → %s', what, fmt(old and old.y), fmt(new and new.y))
   elseif method == 'cell/didDisplay' then
     return
   end
