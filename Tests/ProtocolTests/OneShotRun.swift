@@ -30,11 +30,14 @@ struct OneShotRun {
   let received: [JSONValue]
   /// Its exit status, nil if it did not exit in time.
   let status: Int32?
+  /// True when its stdout reached end of file (it exited, or at least closed the protocol's output).
+  var outputEnded = false
   /// What it wrote to stderr.
   let stderr: String
 
-  /// Spawns a daemon, writes the seven frames in one write, and collects everything until it exits.
-  static func run() -> OneShotRun {
+  /// Spawns a daemon, writes `messages` (default: the seven) framed in one write, closes its stdin when
+  /// `closeInput`, and collects everything until it exits.
+  static func run(_ messages: [String] = OneShotRun.messages, closeInput: Bool = false) -> OneShotRun {
     let daemon: Daemon
     do {
       daemon = try Daemon()
@@ -42,20 +45,25 @@ struct OneShotRun {
       return OneShotRun(received: [], status: nil, stderr: "cannot spawn the daemon: \(error)")
     }
     daemon.write(Array(messages.map(frameText).joined().utf8))
+    if closeInput { try? daemon.input.close() }
+    let ended = daemon.waitForOutputEnd(timeout: 30)
     let status = daemon.waitForExit(timeout: 30)
-    daemon.waitForOutputEnd()
     return OneShotRun(
-      received: daemon.take(until: { _ in false }, timeout: 0), status: status,
+      received: daemon.take(until: { _ in false }, timeout: 0), status: status, outputEnded: ended,
       stderr: daemon.stderrText.withLock { $0 })
   }
 
-  /// Nil when every answer came in the documented order and the status is 0, else what is wrong.
-  var problem: String? {
-    guard status == 0 else { return "exit status \(status.map(String.init) ?? "none (still running)")" }
+  /// Nil when every answer came in the documented order (the first `answers` of them after `initialize`'s) and
+  /// the status is `expectedStatus`, else what is wrong.
+  func problem(answers: Int = OneShotRun.expectedAfterInitialize.count, expectedStatus: Int32 = 0) -> String? {
+    guard let status else {
+      return outputEnded ? "stdout ended but no exit status came within 30 s" : "still running after 30 s"
+    }
+    guard status == expectedStatus else { return "exit status \(status)" }
     guard let first = received.first, first["id"] == .int(1),
       first["result"]?["serverInfo"]?["name"] == .string("layoutd")
     else { return "the first message is not initialize's result" }
-    guard Array(received.dropFirst()) == OneShotRun.expectedAfterInitialize else {
+    guard Array(received.dropFirst()) == Array(OneShotRun.expectedAfterInitialize.prefix(answers)) else {
       return "the answers differ from the documented ones"
     }
     return nil

@@ -48,10 +48,10 @@ import Testing
     return nil
   }
 
-  @Test func aQueryAfterAWaitSeesEveryRowInsertedBeforeIt() throws {
+  @Test func aQueryAfterAWaitSeesEveryRowInsertedBeforeIt() async throws {
     let failures = Mutex<[String]>([])
     let perDaemon = Self.runs / Self.daemons
-    ConcurrentRuns.perform(Self.daemons, threads: Self.daemons) { index in
+    await ConcurrentRuns.perform(Self.daemons, threads: Self.daemons) { index in
       guard let daemon = try? Daemon() else {
         failures.withLock { $0.append("cannot spawn daemon \(index)") }
         return
