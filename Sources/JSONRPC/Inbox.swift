@@ -34,12 +34,12 @@ final class Inbox: @unchecked Sendable {  // every `var` below is guarded by `co
   init(capacity: Int) { self.capacity = max(1, capacity) }
 
   /// Reader thread: adds a message whose body had `bytes` bytes, first waiting while `capacity` are pending.
-  /// False once stopped.
+  /// False once stopped or finished (nothing more is taken).
   func put(_ message: IncomingMessage, bytes: Int) -> Bool {
     let entry = Entry(message: message, bytes: bytes)
     condition.lock()
-    while pending >= capacity && !stopped { condition.wait() }
-    if stopped {
+    while pending >= capacity && !stopped && closeReason == nil { condition.wait() }
+    if stopped || closeReason != nil {
       condition.unlock()
       return false
     }
@@ -52,12 +52,14 @@ final class Inbox: @unchecked Sendable {  // every `var` below is guarded by `co
     return true
   }
 
-  /// Reader thread: input has ended; the loop ends once the queue is drained.
+  /// Input has ended (reader thread), or must end (`StdioConnection.stopReading()`): the messages already put are
+  /// still delivered, later ones are refused; the loop ends once the queue is drained.
   func finish(_ reason: CloseReason) {
     condition.lock()
     if closeReason == nil { closeReason = reason }
-    let resume = waiter
+    let resume = waiter  // parked only while the queue is empty
     waiter = nil
+    condition.broadcast()  // a reader waiting for room gives up
     condition.unlock()
     resume?.resume(returning: nil)
   }

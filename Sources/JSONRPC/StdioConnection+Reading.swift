@@ -29,7 +29,7 @@ extension StdioConnection {
         inbox.finish(.readError(errno: errno))
         return
       }
-      if fds[1].revents != 0 { return }  // stop()
+      if fds[1].revents != 0 { return }  // stop() or stopReading()
       guard let base = chunk.baseAddress else { return }
       let n = read(input, base, chunkSize)
       if n < 0 {

@@ -116,6 +116,13 @@ package final class StdioConnection: Sendable {
     lifecycle.wakeReader()
   }
 
+  /// Stops reading input (SIGTERM): the messages already read are still handled, then the handler gets
+  /// `connectionClosed(.stopped)` (unless input had already ended).
+  package func stopReading() {
+    inbox.finish(.stopped)
+    lifecycle.wakeReader()
+  }
+
   /// Blocks until every message sent so far has been written (or dropped after a write error).
   package func waitForPendingWrites() { output.drain() }
 

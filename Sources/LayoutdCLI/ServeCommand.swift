@@ -51,10 +51,14 @@ enum ServeCommand {
     configuration.spinsWhile = { server.isIdle }
     configuration.deferral = LayoutServer.deferral
     let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
-    // SIGTERM ends the connection like end of input: status 0 after `shutdown`, 1 otherwise.
+    // SIGTERM stops reading: the messages already read are answered, what still waits is answered -32800 (status 0
+    // after `shutdown`, 1 otherwise).
     signal(SIGTERM, SIG_IGN)
     let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-    terminate.setEventHandler { connection.stop() }
+    terminate.setEventHandler {
+      server.terminate()
+      connection.stopReading()
+    }
     terminate.resume()
     connection.start(handler: server)
     connection.waitUntilClosed()

@@ -26,7 +26,22 @@ package final class LayoutServer: MessageHandler {
     /// The font registry every session measures text with (one per server, so faces are parsed once).
     var registry = FontRegistry.system
     /// Requests handed to sessions and not answered yet, by id (what `$/cancelRequest` can cancel).
-    var pending: [RequestID: Reply] = [:]
+    var pending: [RequestID: PendingRequest] = [:]
+    /// Set by `exit`: the serial after its last earlier request; `handle` waits for those answers, then stops.
+    var exitAfter: Int?
+    /// Set by `exit`: the connection then closes by its request, not by SIGTERM.
+    var exitRequested = false
+    /// Set by `terminate()` (SIGTERM): the close answers waiting requests -32800 instead of waiting for them.
+    var terminating = false
+  }
+
+  /// A request handed to a session: its reply, and the session's job stream (nudged when it is cancelled, so a
+  /// query held behind a cancelled wait goes on).
+  struct PendingRequest: Sendable {
+    /// Where the answer goes.
+    let reply: Reply
+    /// The session's job stream.
+    let jobs: AsyncStream<SessionJob>.Continuation
   }
 
   /// The version reported in `initialize`.
@@ -38,6 +53,9 @@ package final class LayoutServer: MessageHandler {
   let defaults: ServerOptions
   /// Bounds the calls queued on sessions and not yet performed (see `SessionCallGate`).
   let gate: SessionCallGate
+  /// Every request's place in arrival order and whether it is answered (`shutdown`, `exit` and the close wait on
+  /// it).
+  let ledger = AnswerLedger()
 
   /// A server reporting `version`, with `defaults` as the limits `initialize` starts from; at most
   /// `maxQueuedCalls` calls and `maxQueuedBytes` bytes of messages wait on sessions before the server stops taking
@@ -88,12 +106,30 @@ package final class LayoutServer: MessageHandler {
         }
       }
     }
+    // `exit`: every request before it is answered (and its notifications sent) before the connection stops.
+    let exitAfter = state.withLock { s in
+      defer { s.exitAfter = nil }
+      return s.exitAfter
+    }
+    if let exitAfter {
+      await ledger.waitForEarlier(exitAfter)
+      connection.stop()
+    }
   }
 
-  /// Sets the exit status on end of input when `exit` has not.
+  /// The connection closed (after `exit`, at end of input or on SIGTERM): sets the exit status when `exit` has not,
+  /// and answers every request received. After `exit` and at end of input, the requests still waiting (a
+  /// `table/waitUntilAllUpdatesAreProcessed`, a scroll held for display, `cell/elementFrames`) are waited for; after
+  /// `terminate()` they are answered -32800 `request cancelled`. Then each session performs the calls still queued on
+  /// it and ends, and whatever is still unanswered is answered -32800. Returns once every answer has been handed to
+  /// the connection.
   package func connectionClosed(_ connection: StdioConnection, reason: CloseReason) async {
-    let sessions = state.withLock { s in
+    let terminating = state.withLock { s in
       if s.exitStatus == nil { s.exitStatus = s.phase == .shuttingDown ? 0 : 1 }
+      return s.terminating || (reason == .stopped && !s.exitRequested)
+    }
+    if !terminating { await ledger.waitForEarlier(ledger.nextSerial) }
+    let sessions = state.withLock { s in
       defer { s.sessions.removeAll() }
       return Array(s.sessions.values)
     }
@@ -103,6 +139,16 @@ package final class LayoutServer: MessageHandler {
         if case .terminated = session.jobs.yield(.close(done)) { done.resume() }
       }
     }
+    // Work still running off the sessions (`cell/elementFrames`) is not waited for.
+    let unanswered = state.withLock { Array($0.pending.values) }
+    for request in unanswered { request.reply.error(LayoutServer.cancelled) }
+    await ledger.waitForEarlier(ledger.nextSerial)
+  }
+
+  /// SIGTERM: the connection's close (`StdioConnection.stopReading()`) answers the requests still waiting -32800
+  /// instead of waiting for them.
+  package func terminate() {
+    state.withLock { $0.terminating = true }
   }
 
   /// The reader's deferral: a large `table/insertRows` keeps its rows unbuilt until its session's layout workers
@@ -131,29 +177,41 @@ package final class LayoutServer: MessageHandler {
         }
       }
     }
-    let reply: Reply?
+    let id: RequestID?
     let method: String
     let params: JSONValue
     switch message {
-    case .request(let id, let m, let p):
-      reply = Reply(id: id, deliver: deliver) { [weak self] in self?.forget(id) }
+    case .request(let i, let m, let p):
+      id = i
       method = m
       params = p
     case .notification(let m, let p):
-      reply = nil
+      id = nil
       method = m
       params = p
     case .response, .errorResponse:
       return  // The server sends no requests, so responses are ignored.
     }
+    // Never answered, even when sent with an id.
     if method == "$/cancelRequest" {
       cancel(params)
       return
     }
     if method == "exit" {
-      state.withLock { $0.exitStatus = $0.phase == .shuttingDown ? 0 : 1 }
-      connection.stop()
+      let serial = ledger.nextSerial
+      state.withLock { s in
+        s.exitStatus = s.phase == .shuttingDown ? 0 : 1
+        s.exitAfter = serial
+        s.exitRequested = true
+      }
       return
+    }
+    let reply = id.map { id in
+      let serial = ledger.open()
+      return Reply(id: id, serial: serial, deliver: deliver) { [weak self] in
+        self?.forget(id)
+        self?.ledger.close(serial)
+      }
     }
     let phase = state.withLock { $0.phase }
     switch phase {
@@ -161,7 +219,8 @@ package final class LayoutServer: MessageHandler {
       reply?.error(ServerError.notInitialized)
       return
     case .shuttingDown:
-      reply?.error(ServerError.shuttingDown)
+      // Answered in arrival order: after `shutdown`'s own answer, which waits for the requests before it.
+      if let reply { ledger.afterEarlier(reply.serial) { reply.error(ServerError.shuttingDown) } }
       return
     default:
       break
@@ -188,13 +247,17 @@ extension LayoutServer {
   /// validated). Unknown or finished ids are ignored, as LSP says.
   func cancel(_ params: JSONValue) {
     guard let raw = params["id"], let id = RequestID(json: raw) else { return }
-    let reply = state.withLock { $0.pending[id] }
-    reply?.error(ResponseError(code: .requestCancelled, message: "request cancelled"))
+    guard let request = state.withLock({ $0.pending[id] }) else { return }
+    request.reply.error(LayoutServer.cancelled)
+    request.jobs.yield(.requestCancelled)
   }
 
-  /// Remembers a request routed to a session until it is answered.
-  func remember(_ reply: Reply) {
-    state.withLock { $0.pending[reply.id] = reply }
+  /// The answer to a cancelled request, and to one the close cannot wait for.
+  static let cancelled = ResponseError(code: .requestCancelled, message: "request cancelled")
+
+  /// Remembers a request routed to the session fed by `jobs` until it is answered.
+  func remember(_ reply: Reply, jobs: AsyncStream<SessionJob>.Continuation) {
+    state.withLock { $0.pending[reply.id] = PendingRequest(reply: reply, jobs: jobs) }
   }
 
   /// Forgets an answered request.

@@ -10,9 +10,11 @@ import Synchronization
 /// or, while the session is in the middle of a job that may change the committed state (and has withdrawn the
 /// view so it can change its rows in place), right after that job. Barriers are the calls that can change the
 /// committed state or the session's settings when performed (anything but inserting or reloading rows,
-/// `cell/setNeedsLayout`, waiting, and read-only queries); while one is queued or running, queries keep their
-/// place in the session's order. The calls a query overtakes cannot change the committed state before their
-/// layout commits, which happens in a later job, so the answer is the one the query would get in order, as if
+/// `cell/setNeedsLayout` and read-only queries), and `table/waitUntilAllUpdatesAreProcessed`, which lasts until it is
+/// answered (Texture's wait blocks the main thread, so whatever is asked after it sees every change committed); while
+/// one is queued, running or waiting, queries keep their place in the session's order (and the session holds a query
+/// behind a wait until the wait is answered). The calls a query overtakes cannot change the committed state before
+/// their layout commits, which happens in a later job, so the answer is the one the query would get in order, as if
 /// the layout had finished a little later. Thread-safe.
 final class QueryLane: Sendable {
   /// A query waiting for the end of the session's current job.
@@ -41,16 +43,16 @@ final class QueryLane: Sendable {
   }
 
   /// The edit and session methods that are not barriers: they cannot change the committed state or a setting
-  /// when performed. Inserts and reloads count only with rows (an empty one commits at once when idle).
-  /// `unbuiltRows`: the number of rows when the reader left them unbuilt (params then hold an empty array).
+  /// when performed, and nobody waits for them. Inserts and reloads count only with rows (an empty one commits at
+  /// once when idle); a wait is a barrier until it is answered. `unbuiltRows`: the number of rows when the reader
+  /// left them unbuilt (params then hold an empty array).
   static func isBarrier(_ method: String, _ params: JSONValue, unbuiltRows: Int? = nil) -> Bool {
     switch method {
     case "table/insertRows", "table/reloadRows":
       if let unbuiltRows { return unbuiltRows == 0 }
       guard case .array(let rows)? = params["rows"] else { return true }
       return rows.isEmpty
-    case "cell/setNeedsLayout", "table/waitUntilAllUpdatesAreProcessed", "cell/elementFrames",
-      "table/tuningParameters", "table/ranges":
+    case "cell/setNeedsLayout", "cell/elementFrames", "table/tuningParameters", "table/ranges":
       return false
     default:
       return !CommittedView.answers(method, params)
@@ -90,8 +92,9 @@ final class QueryLane: Sendable {
   /// copied because the lane still shares them); queries arriving meanwhile wait for `settle`.
   func withdraw() { state.withLock { $0.view = nil } }
 
-  /// Session, after every job: counts the barriers it finished, answers the queries that waited (in arrival
-  /// order, before any later query can be answered from the view), then publishes `view`.
+  /// Session, after every job: counts the barriers it finished (a wait finishes when it is answered), answers the
+  /// queries that waited (in arrival order, before any later query can be answered from the view), then publishes
+  /// `view`.
   func settle(_ view: CommittedView, finishedBarriers: Int) {
     var first = true
     while true {

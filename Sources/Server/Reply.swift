@@ -7,14 +7,21 @@ import Synchronization
 struct Reply: Sendable {
   /// The request's id.
   let id: RequestID
+  /// The request's place in arrival order (see `AnswerLedger`).
+  let serial: Int
   /// Delivers the finished response.
   let deliver: @Sendable (Message) -> Void
   /// Shared by every copy: set by the first answer.
   let gate: ReplyGate
 
-  /// A reply for `id`; `answered` runs once, right after the answer is delivered (e.g. to forget the request).
-  init(id: RequestID, deliver: @escaping @Sendable (Message) -> Void, answered: (@Sendable () -> Void)? = nil) {
+  /// A reply for `id`, the request numbered `serial` in arrival order; `answered` runs once, right after the answer
+  /// is delivered (e.g. to forget the request).
+  init(
+    id: RequestID, serial: Int, deliver: @escaping @Sendable (Message) -> Void,
+    answered: (@Sendable () -> Void)? = nil
+  ) {
     self.id = id
+    self.serial = serial
     self.deliver = deliver
     gate = ReplyGate(answered: answered)
   }

@@ -65,11 +65,13 @@ enum ServerMethods {
     }
   }
 
-  /// `shutdown` → null; later requests other than `exit` get -32600.
+  /// `shutdown` → null, answered once every earlier request has been answered (LSP: the server finishes its
+  /// pending work first); later requests other than `exit` get -32600 at once, answered after it.
   static func shutdown(_ call: Call) {
     ServerLog.write(.info, "shutdown")
     call.server.state.withLock { $0.phase = .shuttingDown }
-    call.reply?.result(.null)
+    guard let reply = call.reply else { return }
+    call.server.ledger.afterEarlier(reply.serial) { reply.result(.null) }
   }
 
   /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?} → {sessionId}.
@@ -138,7 +140,7 @@ enum ServerMethods {
     do throws(ResponseError) {
       let id = try Params(call.params).string("sessionId")
       guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
-      if let reply = call.reply { call.server.remember(reply) }
+      if let reply = call.reply { call.server.remember(reply, jobs: session.jobs) }
       var barrier = QueryLane.isBarrier(method, call.params, unbuiltRows: call.unbuiltRows?.count)
       // A geometry query overtakes queued edits that wait for layout (see QueryLane); when it may not, it keeps its
       // place and is counted as a barrier.

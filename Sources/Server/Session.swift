@@ -23,7 +23,10 @@ enum SessionJob: Sendable {
   case batchFetchCheck(empty: Bool)
   /// `session/dispose`: answer, then end the stream.
   case dispose(reply: Reply?)
-  /// Closing: every earlier job has been handled; resume and end the stream.
+  /// A request of this session was cancelled (`$/cancelRequest`): a query held behind a cancelled wait may go on.
+  case requestCancelled
+  /// Closing: every earlier job has been handled; the requests still waiting are answered -32800, the calls still
+  /// queued are performed; resume and end the stream.
   case close(CheckedContinuation<Void, Never>)
 }
 
@@ -74,6 +77,10 @@ actor Session {
   let seqBase: Int
   /// `waitUntilAllUpdatesAreProcessed` requests waiting for the pending change sets to commit.
   var waiters: [Reply] = []
+  /// Waits answered (or cancelled) since the run loop last settled the query lane: barriers it finished.
+  var finishedWaits = 0
+  /// True while a `waitUntilAllUpdatesAreProcessed` performed earlier is still unanswered.
+  var isWaitPending: Bool { waiters.contains { !$0.isAnswered } }
   /// Cells handed to layout jobs whose results have not come back yet (inserts, reloads and relayouts alike).
   var outstandingLayouts = 0
   /// True while a submitted change set or a relayout has not been accepted yet.
@@ -141,26 +148,38 @@ actor Session {
 
   /// Drains the job stream in order until dispose. After every job the committed view is published to the query
   /// lane (which answers the geometry queries that waited for the job); jobs that may change the committed rows
-  /// withdraw it first.
+  /// withdraw it first. A geometry query of the committed state that comes after a wait still waiting is held
+  /// (with every call after it) until the wait is answered, as Texture's wait blocks the main thread.
   func run(_ stream: AsyncStream<SessionJob>) async {
-    // Calls that arrive while a scroll waits for `neverShowPlaceholders` rows, handled in order once it is answered.
+    // Calls that arrive while a scroll waits for `neverShowPlaceholders` rows or while a query is held, handled in
+    // order once that ends.
     var deferred: [QueuedCall] = []
     // The barrier that made the session wait for display (it ends when the wait does).
     var blockingBarrier = false
+    // A query waiting for a wait's answer.
+    var held: QueuedCall?
     for await job in stream {
       ShortSlice.request()
       var finishedBarriers = 0
-      /// Performs one call, counting it once it is finished.
+      /// Performs one call, counting it once it is finished (a wait when it is answered).
       func performQueued(_ call: QueuedCall) {
         if call.barrier { lane.withdraw() }
-        perform(call.method, call.params, call.unbuiltRows, call.reply)
+        let waiting = perform(call.method, call.params, call.unbuiltRows, call.reply)
         call.ticket.release()
-        guard call.barrier else { return }
+        guard call.barrier, !waiting else { return }
         if display.blocking != nil { blockingBarrier = true } else { finishedBarriers += 1 }
+      }
+      /// Performs one call, or holds it when it is a query of the committed state behind a wait.
+      func admit(_ call: QueuedCall) {
+        if call.barrier, isWaitPending, CommittedView.answers(call.method, call.params) {
+          held = call
+        } else {
+          performQueued(call)
+        }
       }
       switch job {
       case .call(let method, let params, let unbuilt, let reply, let ticket, let barrier):
-        if display.blocking != nil {
+        if display.blocking != nil || held != nil {
           deferred.append((method, params, unbuilt, reply, ticket, barrier))
           continue
         }
@@ -172,7 +191,7 @@ actor Session {
             predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", limits: options.cellLimits)
           }
         }
-        performQueued((method, params, unbuilt, reply, ticket, barrier))
+        admit((method, params, unbuilt, reply, ticket, barrier))
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
@@ -182,23 +201,28 @@ actor Session {
         receive(results, widthChange: widthChange)
         answerWaitersIfIdle()
         MemoryTrimmer.shared.laidOut(results.count)
+      case .requestCancelled:
+        answerWaitersIfIdle()
       case .dispose(let reply):
         lane.settle(committedView, finishedBarriers: 0)
         display.blocking?.reply?.error(ServerError.unknownSession(id))
-        for call in deferred {
+        for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
+        waiters.removeAll()
+        for call in (held.map { [$0] } ?? []) + deferred {
           call.reply?.error(ServerError.unknownSession(id))
           call.ticket.release()
         }
-        for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
-        waiters.removeAll()
         reply?.result(.null)
         jobs.finish()
         return
       case .close(let done):
-        display.blocking = nil
-        for call in deferred {
+        // Nothing more will commit: what still waits is answered -32800, then the queued calls are performed in
+        // order (a wait or a blocking scroll among them is answered -32800 too).
+        cancelWaiting()
+        for call in (held.map { [$0] } ?? []) + deferred {
           perform(call.method, call.params, call.unbuiltRows, call.reply)
           call.ticket.release()
+          cancelWaiting()
         }
         lane.settle(committedView, finishedBarriers: 0)
         jobs.finish()
@@ -209,9 +233,17 @@ actor Session {
         blockingBarrier = false
         finishedBarriers += 1
       }
-      while display.blocking == nil, !deferred.isEmpty {
-        performQueued(deferred.removeFirst())
+      while true {
+        if let query = held {
+          if isWaitPending { break }
+          held = nil
+          performQueued(query)
+        }
+        guard display.blocking == nil, !deferred.isEmpty else { break }
+        admit(deferred.removeFirst())
       }
+      finishedBarriers += finishedWaits
+      finishedWaits = 0
       lane.settle(committedView, finishedBarriers: finishedBarriers)
       if !isBusy { MemoryTrimmer.shared.sessionIdle() }
       // One busy session must not hold a pool thread while other sessions and the delivery loop wait.
@@ -219,27 +251,43 @@ actor Session {
     }
   }
 
+  /// Closing: answers the scroll waiting for display and the waits still waiting -32800 `request cancelled`.
+  private func cancelWaiting() {
+    display.blocking?.reply?.error(LayoutServer.cancelled)
+    display.blocking = nil
+    for waiter in waiters { waiter.error(LayoutServer.cancelled) }
+    waiters.removeAll()
+  }
+
   /// Runs one method from `SessionMethods.table` and answers it. `unbuiltRows`: an insert's rows the reader left
   /// unbuilt; when the run loop has not decoded them in parallel (`predecoded`), they are decoded here, in order.
-  private func perform(_ method: String, _ params: JSONValue, _ unbuiltRows: DeferredArray?, _ reply: Reply?) {
+  /// True when the call is a wait left waiting for change sets to commit (answered later).
+  @discardableResult
+  private func perform(
+    _ method: String, _ params: JSONValue, _ unbuiltRows: DeferredArray?, _ reply: Reply?
+  ) -> Bool {
     defer { predecoded = nil }  // decoded for this call only
-    if reply?.isAnswered == true { return }  // cancelled while queued
+    if reply?.isAnswered == true { return false }  // cancelled while queued
     if let unbuiltRows, predecoded == nil {
       predecoded = CellPredecoder.decodeHere(unbuiltRows, rowsPath: "params.rows", limits: options.cellLimits)
     }
     ServerLog.write(.log, "session \"\(id)\": \(method)")
     guard let handler = SessionMethods.table[method] else {
       reply?.error(ServerError.methodNotFound(method))
-      return
+      return false
     }
     do throws(ResponseError) {
       let p = try Params(params)
       switch try handler(self, p) {
       case .result(let value): reply?.result(value)
       case .waitForCommit:
-        if let reply {
-          if isBusy { waiters.append(reply) } else { reply.result(progress) }
+        guard let reply else { return false }
+        guard isBusy else {
+          reply.result(progress)
+          return false
         }
+        waiters.append(reply)
+        return true
       case .waitForDisplay(let rows):
         display.blocking = (reply, rows)
       case .compute(let work):
@@ -256,6 +304,7 @@ actor Session {
     } catch {
       reply?.error(error)
     }
+    return false
   }
 
   /// A reported seq from an internal change-set number.
@@ -360,11 +409,15 @@ actor Session {
 
   /// Answers every `waitUntilAllUpdatesAreProcessed` once no change set and no relayout is outstanding, so the
   /// notifications they caused are written before the answer.
+  /// Each one answered or cancelled counts in `finishedWaits`.
   func answerWaitersIfIdle() {
+    let count = waiters.count
     waiters.removeAll { $0.isAnswered }  // cancelled
+    finishedWaits += count - waiters.count
     guard !isBusy, !waiters.isEmpty else { return }
     let answer = progress
     for waiter in waiters { waiter.result(answer) }
+    finishedWaits += waiters.count
     waiters.removeAll()
   }
 }

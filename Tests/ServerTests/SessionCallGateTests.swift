@@ -43,7 +43,7 @@ import Testing
     ("table/insertRows", #"{}"#, true),
     ("table/reloadRows", #"{"rows":[{"row":"a","cell":{"type":"node"}}]}"#, false),
     ("cell/setNeedsLayout", #"{"row":"a"}"#, false),
-    ("table/waitUntilAllUpdatesAreProcessed", "{}", false),
+    ("table/waitUntilAllUpdatesAreProcessed", "{}", true),
     ("table/contentSize", "{}", false),
     ("table/describe", #"{"state":"pending"}"#, true),
     ("table/describe", "{}", false),
