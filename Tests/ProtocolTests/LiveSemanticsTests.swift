@@ -168,6 +168,26 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  /// 5 (anchoring on). Deleting the last row at the end: the anchor (the first visible row, r13 at 1300 − 1333)
+  /// asks for no move, so the move to 1233 (1900 − 667) is the clamp's, reported as such.
+  @Test func aClampWithAnchoringOnIsReportedAsClamped() throws {
+    let daemon = try Daemon()
+    daemon.initialize()
+    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":375,"height":667},"scale":4,"separators":false}"#)
+    let rows = (0..<20).map { #"{"id":"r\#($0)","cell":\#(nodeCell(100))}"# }.joined(separator: ",")
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[\#(rows)]}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    _ = daemon.call(5, "table/scrollToOffset", #"{"sessionId":"s1","y":1333}"#)
+    var messages = daemon.call(6, "table/deleteRows", #"{"sessionId":"s1","rows":["r19"]}"#)
+    messages += daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      ScrollAnswer.notifications("table/contentOffsetChanged", in: messages).map(\.["params"]) == [
+        json(#"{"sessionId":"s1","contentOffset":{"x":0,"y":1233},"oldContentOffset":{"x":0,"y":1333},"reason":"clamped"}"#)
+      ])
+    daemon.disposeScrollSession(id: 900)
+    daemon.expectAliveThenExit()
+  }
+
   /// 6. `session/setViewport` clamps with the new height: 2000 − 896 = 1104.
   @Test func setViewportAnswersTheClampedOffset() throws {
     let daemon = try Daemon()

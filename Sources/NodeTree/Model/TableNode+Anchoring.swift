@@ -51,19 +51,14 @@ extension TableNode {
     return rows.isEmpty ? nil : ScrollAnchor(rows: rows)
   }
 
-  /// Moves the content offset so the first anchored row still in the table keeps its on-screen position
-  /// (clamped); nil when nothing moved.
-  mutating func restore(_ anchor: ScrollAnchor?) -> OffsetAdjustment? {
-    guard let anchor, var current = viewport else { return nil }
+  /// The content offset (unclamped) at which the first anchored row still in the table keeps its on-screen
+  /// position; nil when there is no anchor or none of its rows is left.
+  func anchoredOffsetY(_ anchor: ScrollAnchor?) -> Double? {
+    guard let anchor else { return nil }
     for (id, relativeTop) in anchor.rows {
       guard let path = visibleMap.indexPath(of: id), let top = visibleMap.offset(of: path, separator: separatorHeight)
       else { continue }
-      let newY = clampedOffsetY(top - relativeTop)
-      let oldY = current.bounds.y
-      guard abs(newY - oldY) >= 1e-9 else { return nil }
-      current.bounds.y = newY
-      viewport = current
-      return OffsetAdjustment(oldY: oldY, newY: newY)
+      return top - relativeTop
     }
     return nil
   }

@@ -39,12 +39,13 @@ extension TableNode {
   /// After the content changed: restores the scroll anchor (when anchoring is on), then clamps the offset into the
   /// content as UIKit does when the content shrinks. Returns the whole move, nil when the offset stayed.
   mutating func settleOffset(_ anchor: ScrollAnchor?) -> OffsetAdjustment? {
-    guard let before = viewport?.bounds.y else { return nil }
-    let anchored = restore(anchor) != nil
     guard var current = viewport else { return nil }
-    current.bounds.y = clampedOffsetY(current.bounds.y)
+    let before = current.bounds.y
+    let target = anchoredOffsetY(anchor) ?? before
+    current.bounds.y = clampedOffsetY(target)
     viewport = current
     guard abs(current.bounds.y - before) >= 1e-9 else { return nil }
-    return OffsetAdjustment(oldY: before, newY: current.bounds.y, byAnchoring: anchored)
+    // Anchoring moved it when the anchor asked for another offset; else only the clamp did.
+    return OffsetAdjustment(oldY: before, newY: current.bounds.y, byAnchoring: abs(target - before) >= 1e-9)
   }
 }
