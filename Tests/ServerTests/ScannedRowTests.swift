@@ -32,7 +32,7 @@ import Testing
   static func agree(_ rows: DeferredArray, _ index: Int) throws -> Bool {
     let limits = ServerOptions().cellLimits
     guard let fast = ScannedRow.decode(rows, index, limits: limits) else { return false }
-    let ordinary = try Session.decodeRow(rows.element(index), path: "params.rows[\(index)]", limits: limits)
+    let ordinary = try Session.decodeRow(rows.element(index), path: "params.rows[\(index)]", using: CellDecoding(limits: limits))
     #expect(fast.id == ordinary.id, "row \(index)")
     #expect(fast.neverShowPlaceholders == ordinary.neverShowPlaceholders, "row \(index)")
     #expect(fast.content == ordinary.content, "row \(index)")
