@@ -53,9 +53,15 @@ enum EnvelopeFuzzer {
     }
   }
 
-  /// Checks that `message` encodes to a body that decodes to `message`.
+  /// Checks that `message` encodes to a body that decodes to `message`, except that a non-finite number is written
+  /// (strict JSON) as null: then the message decoded again must encode to the same body.
   private static func roundTrip(_ message: Message) {
     let again = IncomingMessage.decode(body: message.body)
-    FuzzCheck.require(again == .message(message), "\(message) decoded again as \(again)")
+    if again == .message(message) { return }
+    guard case .message(let decoded) = again else {
+      FuzzCheck.require(false, "\(message) decoded again as \(again)")
+      return
+    }
+    FuzzCheck.require(decoded.body == message.body, "\(message) decoded again as \(again)")
   }
 }

@@ -45,12 +45,11 @@ extension JSONWriter {
   }
 
   /// Writes a double: integral values below 10^15 as integers (`-0.0` as `-0`), other finite values in their
-  /// shortest round-trip form, NaN as `null`, infinities as `±1e999`.
+  /// shortest round-trip form, NaN and infinities as `null`: the output is strict JSON, which has no non-finite
+  /// numbers (`1e999` would read back as infinity in some parsers and be refused by others).
   static func writeDouble(_ d: Double, into sink: inout ByteSink) {
-    if d.isNaN {
+    if !d.isFinite {
       sink.append("null")
-    } else if d.isInfinite {
-      sink.append(d < 0 ? "-1e999" : "1e999")
     } else if d == 0 {
       sink.append(d.sign == .minus ? "-0" : "0")
     } else if d.magnitude < 1e15, let i = JSONValue.exactInt64(d) {

@@ -2,8 +2,8 @@
 ///
 /// Iterative (an explicit stack), so any depth serializes without deep recursion. Output is always valid
 /// JSON: strings are escaped (`"`, `\` and control characters; everything else is written as raw UTF-8),
-/// integers exactly, finite doubles in their shortest round-trip form, NaN as `null` and ±infinity as
-/// `±1e999` (which reads back as ±infinity).
+/// integers exactly, finite doubles in their shortest round-trip form, NaN and ±infinity as `null` (strict JSON
+/// has no non-finite numbers).
 public enum JSONWriter {
   /// Serializes `value` compactly.
   public static func serialize(_ value: JSONValue) -> [UInt8] {

@@ -26,38 +26,41 @@ final class CellPredecoder: Sendable {
   /// Each row's decoded spec or error (nil until decoded).
   private let results: Mutex<[Result<RowSpec<LayoutElement>, ResponseError>?]>
 
-  /// Decoding of the built `rows` (the array at `rowsPath`) within `limits`; returns once every row is decoded.
-  static func decode(_ rows: [JSONValue], rowsPath: String, limits: SpecDecoder.Limits) async -> CellPredecoder {
+  /// Decoding of the built `rows` (the array at `rowsPath`) with `decoding`; returns once every row is decoded.
+  static func decode(_ rows: [JSONValue], rowsPath: String, using decoding: CellDecoding) async -> CellPredecoder {
     await decode(count: rows.count, rowsPath: rowsPath) { index in
       Result { () throws(ResponseError) in
-        try Session.decodeRow(rows[index], path: "\(rowsPath)[\(index)]", limits: limits)
+        try Session.decodeRow(rows[index], path: "\(rowsPath)[\(index)]", using: decoding)
       }
     }
   }
 
-  /// Decoding of the unbuilt `rows` (the array at `rowsPath`) within `limits`, in parallel; returns once every
+  /// Decoding of the unbuilt `rows` (the array at `rowsPath`) with `decoding`, in parallel; returns once every
   /// row is decoded.
-  static func decode(_ rows: DeferredArray, rowsPath: String, limits: SpecDecoder.Limits) async -> CellPredecoder {
+  static func decode(_ rows: DeferredArray, rowsPath: String, using decoding: CellDecoding) async -> CellPredecoder {
     await decode(count: rows.count, rowsPath: rowsPath) { index in
-      decodeRow(rows, index, rowsPath: rowsPath, limits: limits)
+      decodeRow(rows, index, rowsPath: rowsPath, using: decoding)
     }
   }
 
   /// Decoding of the unbuilt `rows` on the calling thread, in order (for an insert performed without the run
   /// loop's parallel pass, e.g. one that waited behind a scroll).
-  static func decodeHere(_ rows: DeferredArray, rowsPath: String, limits: SpecDecoder.Limits) -> CellPredecoder {
+  static func decodeHere(_ rows: DeferredArray, rowsPath: String, using decoding: CellDecoding) -> CellPredecoder {
     let decoder = CellPredecoder(count: rows.count, rowsPath: rowsPath)
     decoder.results.withLock { results in
-      for index in 0..<rows.count { results[index] = decodeRow(rows, index, rowsPath: rowsPath, limits: limits) }
+      for index in 0..<rows.count { results[index] = decodeRow(rows, index, rowsPath: rowsPath, using: decoding) }
     }
     return decoder
   }
 
   /// Row `index` of unbuilt `rows`, decoded here: from its bytes, or else from its JSON, built and released here.
   private static func decodeRow(
-    _ rows: DeferredArray, _ index: Int, rowsPath: String, limits: SpecDecoder.Limits
+    _ rows: DeferredArray, _ index: Int, rowsPath: String, using decoding: CellDecoding
   ) -> Result<RowSpec<LayoutElement>, ResponseError> {
-    if let row = ScannedRow.decode(rows, index, limits: limits) { return .success(row) }
+    // A row naming an unknown font family is decoded again the ordinary way, which names the member's path.
+    if let row = ScannedRow.decode(rows, index, limits: decoding.limits), decoding.fonts?.accepts(row.content) ?? true {
+      return .success(row)
+    }
     return Result { () throws(ResponseError) in
       let item: JSONValue
       do throws(JSONParseError) {
@@ -65,7 +68,7 @@ final class CellPredecoder: Sendable {
       } catch {
         throw EnvelopeError.parseError(error.description).error
       }
-      return try Session.decodeRow(item, path: "\(rowsPath)[\(index)]", limits: limits)
+      return try Session.decodeRow(item, path: "\(rowsPath)[\(index)]", using: decoding)
     }
   }
 

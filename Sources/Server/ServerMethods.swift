@@ -74,18 +74,22 @@ enum ServerMethods {
     call.server.ledger.afterEarlier(reply.serial) { reply.result(.null) }
   }
 
-  /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?} → {sessionId}.
+  /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates?,
+  /// batchFetching?, scrollAnchoring?, lenientFonts? = false} → {sessionId}; other members are refused.
   static func createSession(_ call: Call) {
     call.answer { () throws(ResponseError) -> JSONValue in
       let params = try Params(call.params)
+      try params.check(RequestMembers.createSession)
       let viewport = try params.object("viewport")
-      let width = try viewport.number("width", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
-      let height = try viewport.number("height", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
+      try viewport.check(RequestMembers.viewport)
+      let width = try viewport.number("width", in: Session.viewportRange, rangeText: "in (0, 100000]")
+      let height = try viewport.number("height", in: Session.viewportRange, rangeText: "in (0, 100000]")
       let scale = try params.optionalNumber("scale", in: 1...4, rangeText: "in [1, 4]") ?? 2
       let separators = try params.optionalBool("separators") ?? true
       let batchFetching = try params.optionalBool("batchFetching") ?? false
       let interfaceStates = try params.optionalBool("interfaceStates") ?? true
       let scrollAnchoring = try params.optionalBool("scrollAnchoring") ?? true
+      let lenientFonts = try params.optionalBool("lenientFonts") ?? false
       let chosen = try params.optionalString("sessionId")
       let (stream, continuation) = AsyncStream<SessionJob>.makeStream()
       let session: Session = try call.server.state.withLock { s throws(ResponseError) -> Session in
@@ -110,7 +114,7 @@ enum ServerMethods {
         let session = Session(
           id: id, width: width, height: height, scale: scale, separators: separators, batchFetching: batchFetching,
           interfaceStates: interfaceStates,
-          scrollAnchoring: scrollAnchoring,
+          scrollAnchoring: scrollAnchoring, lenientFonts: lenientFonts,
           options: s.options,
           registry: s.registry, jobs: continuation, notify: call.notify)
         s.sessions[id] = session

@@ -23,21 +23,22 @@ extension Session {
     }
     specs.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      specs.append(try Session.decodeRow(item, path: "\(path)[\(index)]", limits: options.cellLimits))
+      specs.append(try Session.decodeRow(item, path: "\(path)[\(index)]", using: cellDecoding))
     }
     return specs
   }
 
-  /// Decodes one new row `{id?, neverShowPlaceholders?, cell: SPEC}` at `path` within `limits` (any thread:
-  /// `CellPredecoder` runs it on the layout workers).
-  nonisolated static func decodeRow(_ item: JSONValue, path: String, limits: SpecDecoder.Limits)
+  /// Decodes one new row `{id?, neverShowPlaceholders?, cell: SPEC}` at `path` with `decoding` (any thread:
+  /// `CellPredecoder` runs it on the layout workers). Members a row does not have are refused.
+  nonisolated static func decodeRow(_ item: JSONValue, path: String, using decoding: CellDecoding)
     throws(ResponseError) -> RowSpec<LayoutElement>
   {
     let row = try Params(item, path: path)
+    try row.check(RequestMembers.row)
     let id = try row.optionalString("id").map(RowID.init)
     let never = try row.optionalBool("neverShowPlaceholders") ?? false
     let cell = try row.required("cell")
-    let content = try decodeCell(cell, path: row.at("cell"), limits: limits)
+    let content = try decodeCell(cell, path: row.at("cell"), using: decoding)
     return RowSpec(id: id, content: content, neverShowPlaceholders: never)
   }
 

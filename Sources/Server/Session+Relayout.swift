@@ -91,23 +91,39 @@ extension Session {
     guard let patched = content.replacingElement(withID: elementID, by: spec) else {
       throw Params.invalid(params.at("element"), "no element with id \"\(elementID)\" in row \"\(id)\"")
     }
-    // The patch is checked by the decoder on its own; the tree it lands in must stay within the same limit.
-    let limit = SpecDecoder.Limits.defaultMaxDepth
-    if Session.depth(of: patched) > limit {
-      throw Params.invalid(params.at("spec"), "the patched cell nests deeper than the maximum of \(limit) elements")
+    // The patch is checked by the decoder on its own; the cell it lands in must stay within the same limits, as
+    // the cell would be counted were it sent whole.
+    let limits = cellDecoding.limits
+    let (depth, count) = Session.shape(of: patched)
+    if depth > limits.maxDepth {
+      throw Params.invalid(
+        params.at("spec"), "the patched cell nests deeper than the maximum of \(limits.maxDepth) elements")
+    }
+    if count > limits.maxElements {
+      throw Params.invalid(
+        params.at("spec"),
+        "the patched cell would hold \(count) elements, more than the maximum of \(limits.maxElements) elements")
     }
     return patched
   }
 
-  /// Nesting depth of an element tree (1 for a leaf); iterative.
-  static func depth(of root: LayoutElement) -> Int {
+  /// Nesting depth (1 for a leaf) and element count of an element tree, counted as `SpecDecoder` counts them: a
+  /// box is one element whose nodes nest below it, and the elements embedded in it count too. Iterative.
+  static func shape(of root: LayoutElement) -> (depth: Int, count: Int) {
     var deepest = 0
+    var count = 0
     var pending: [(LayoutElement, Int)] = [(root, 1)]
     while let (element, depth) = pending.popLast() {
+      count += 1
+      if case .box(let box) = element.kind {
+        deepest = max(deepest, depth + box.template.depth - 1)
+        for embedded in box.template.embedded { pending.append((embedded.element, depth + Int(embedded.depth) - 1)) }
+        continue
+      }
       deepest = max(deepest, depth)
       for child in element.subelements { pending.append((child, depth + 1)) }
     }
-    return deepest
+    return (deepest, count)
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the pending rows (the client's latest state).

@@ -7,18 +7,22 @@ extension Session {
   /// Decodes a cell's layout spec from `value` (at JSON path `path`) within the session's limits; a bad spec is
   /// -32602 naming the offending field. Every method that takes a SPEC decodes it here. Session-isolated.
   func decodeCell(_ value: JSONValue, path: String) throws(ResponseError) -> LayoutElement {
-    try Session.decodeCell(value, path: path, limits: options.cellLimits)
+    try Session.decodeCell(value, path: path, using: cellDecoding)
   }
 
-  /// Decodes a cell's spec within `limits` (any thread: `CellPredecoder` runs it on the layout workers).
-  nonisolated static func decodeCell(_ value: JSONValue, path: String, limits: SpecDecoder.Limits)
+  /// Decodes a cell's spec within `decoding`'s limits, refusing unknown font families unless it is lenient (any
+  /// thread: `CellPredecoder` runs it on the layout workers).
+  nonisolated static func decodeCell(_ value: JSONValue, path: String, using decoding: CellDecoding)
     throws(ResponseError) -> LayoutElement
   {
+    let element: LayoutElement
     do throws(SpecDecodingError) {
-      return try SpecDecoder.decode(value, path: path, limits: limits)
+      element = try SpecDecoder.decode(value, path: path, limits: decoding.limits)
     } catch {
       throw ResponseError(code: .invalidParams, message: error.description)
     }
+    try decoding.fonts?.check(element, json: value, path: path)
+    return element
   }
 
   /// Validates `update` as a whole and applies it to the pending model (nothing changes on error: -32004 naming

@@ -67,6 +67,8 @@ actor Session {
   var table: TableNode<LayoutElement>
   /// Limits in force (from `initialize`).
   let options: ServerOptions
+  /// How this session decodes cells: `options.cellLimits`, and the font check unless `lenientFonts`.
+  let cellDecoding: CellDecoding
   /// The engine laying out cells (Texture specs, text measured with the standard fonts).
   let engine: LayoutEngine
   /// `engine` for measuring cell heights in the background: boxes skip assembling their node layouts.
@@ -94,7 +96,7 @@ actor Session {
   init(
     id: String, width: Double, height: Double, scale: Double, separators: Bool, batchFetching: Bool,
     interfaceStates: Bool,
-    scrollAnchoring: Bool,
+    scrollAnchoring: Bool, lenientFonts: Bool = false,
     options: ServerOptions,
     registry: FontRegistry, jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
   ) {
@@ -135,6 +137,8 @@ actor Session {
     environment.sizesOnly = true
     measuringEngine = LayoutEngine(environment: environment)
     self.options = options
+    cellDecoding = CellDecoding(
+      limits: options.cellLimits, fonts: lenientFonts ? nil : FontCheck(registry: registry))
     self.jobs = jobs
     self.notify = notify
   }
@@ -186,9 +190,9 @@ actor Session {
         // A large insert's rows are decoded on the layout workers, in parallel, before it is performed.
         if method == "table/insertRows", reply?.isAnswered != true {
           if let unbuilt {
-            predecoded = await CellPredecoder.decode(unbuilt, rowsPath: "params.rows", limits: options.cellLimits)
+            predecoded = await CellPredecoder.decode(unbuilt, rowsPath: "params.rows", using: cellDecoding)
           } else if case .array(let rows)? = params["rows"], rows.count >= CellPredecoder.minimumRows {
-            predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", limits: options.cellLimits)
+            predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", using: cellDecoding)
           }
         }
         admit((method, params, unbuilt, reply, ticket, barrier))
@@ -269,7 +273,7 @@ actor Session {
     defer { predecoded = nil }  // decoded for this call only
     if reply?.isAnswered == true { return false }  // cancelled while queued
     if let unbuiltRows, predecoded == nil {
-      predecoded = CellPredecoder.decodeHere(unbuiltRows, rowsPath: "params.rows", limits: options.cellLimits)
+      predecoded = CellPredecoder.decodeHere(unbuiltRows, rowsPath: "params.rows", using: cellDecoding)
     }
     ServerLog.write(.log, "session \"\(id)\": \(method)")
     guard let handler = SessionMethods.table[method] else {

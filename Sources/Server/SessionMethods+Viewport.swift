@@ -11,6 +11,9 @@ extension SessionMethods {
 }
 
 extension Session {
+  /// Viewport widths and heights accepted by `session/create` and `session/setViewport`: (0, 100000].
+  static let viewportRange = Double.leastNonzeroMagnitude...100_000
+
   /// `session/setViewport` {sessionId, viewport?: {width?, height?}, contentOffset?: {y}, contentInset?: {top?,
   /// bottom?}, scrollAnchoring?} → {seq, relayoutRows, contentOffset}: a new table width re-lays out every row in
   /// the background, in parallel (texture.md §1.6: cells are sized to the table's width); each committed row whose
@@ -22,8 +25,8 @@ extension Session {
     var newHeight: Double?
     if params.value("viewport") != nil {
       let viewport = try params.object("viewport")
-      newWidth = try viewport.optionalNumber("width", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
-      newHeight = try viewport.optionalNumber("height", in: 0.000_001...100_000, rangeText: "in (0, 100000]")
+      newWidth = try viewport.optionalNumber("width", in: Session.viewportRange, rangeText: "in (0, 100000]")
+      newHeight = try viewport.optionalNumber("height", in: Session.viewportRange, rangeText: "in (0, 100000]")
     }
     var inset = table.contentInset
     if params.value("contentInset") != nil {

@@ -3,6 +3,17 @@ import Testing
 
 /// The y_/n_ corpus under Tests/Fixtures/json.
 @Suite struct CorpusTests {
+  /// `value` with every non-finite number replaced by null, as the writer writes it.
+  static func finite(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .double(let d) where !d.isFinite: return .null
+    case .array(let items): return .array(items.map(finite))
+    case .object(let object):
+      return .object(JSONObject(object.storage.map { ($0.key, finite($0.value)) }))
+    default: return value
+    }
+  }
+
   @Test func corpusIsThere() {
     #expect(Fixtures.names(prefix: "y_").count >= 70)
     #expect(Fixtures.names(prefix: "n_").count >= 80)
@@ -14,7 +25,10 @@ import Testing
     var value = try JSONParser.parse(bytes)
     let written = JSONWriter.serialize(value)
     var reparsed = try JSONParser.parse(written)
-    #expect(reparsed == value, "\(name): parse → write → parse differs")
+    // Strict output: a number that overflowed to infinity on reading is written as null (the two `*overflow*`
+    // files; the others nest too deep for the recursive `finite`).
+    let expected = name.contains("overflow") ? Self.finite(value) : value
+    #expect(reparsed == expected, "\(name): parse → write → parse differs")
     #expect(JSONWriter.serialize(reparsed) == written, "\(name): writing is not stable")
     value.dismantle()
     reparsed.dismantle()

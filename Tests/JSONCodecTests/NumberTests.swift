@@ -48,8 +48,8 @@ import Testing
     #expect(JSONWriter.string(.double(375)) == "375")
     #expect(JSONWriter.string(.double(-12.5)) == "-12.5")
     #expect(JSONWriter.string(.double(.nan)) == "null")
-    #expect(JSONWriter.string(.double(.infinity)) == "1e999")
-    #expect(JSONWriter.string(.double(-.infinity)) == "-1e999")
+    #expect(JSONWriter.string(.double(.infinity)) == "null")
+    #expect(JSONWriter.string(.double(-.infinity)) == "null")
   }
 
   @Test func decimalsParseToTheNearestDouble() throws {

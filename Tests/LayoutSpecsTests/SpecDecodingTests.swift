@@ -135,12 +135,18 @@ import Testing
     #expect(d.kind == .text(TextLeaf(text: "Hi", fontFamily: "Ahem", fontSize: 16)))
     let i = try Self.decode(#"{"type":"image","size":[64,48],"source":"a.png"}"#)
     #expect(i.kind == .image(ImageLeaf(intrinsicSize: Size(64, 48), source: "a.png")))
-    let b = try SpecDecoder.decode(json: #"{"type":"stack","children":[{"type":"box","flexDirection":"row"}]}"#)
+    // A style property outside `style` is a member a box does not have.
+    #expect(
+      throws: SpecDecodingError(
+        path: "root.children[0].flexDirection",
+        message: #"unknown member of a box element; valid members: "type", "id", "name", "style", "measure", "children""#)
+    ) { try SpecDecoder.decode(json: #"{"type":"stack","children":[{"type":"box","flexDirection":"row"}]}"#) }
+    let b = try SpecDecoder.decode(json: #"{"type":"stack","children":[{"type":"box"}]}"#)
     guard case .stack(let s) = b.kind, case .box(let box) = s.children[0].kind else {
       Issue.record("no box")
       return
     }
-    // Decoded once: nested one level down, one node; a member outside `style` is not a style property.
+    // Decoded once: nested one level down, one node.
     #expect(box.depth == 2)
     #expect(box.template.nodes.count == 1)
     #expect(box.template.settings.isEmpty)

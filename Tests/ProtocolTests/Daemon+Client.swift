@@ -78,7 +78,8 @@ extension Daemon {
   }
 
   /// After the process has exited: stdout reached end of file, every message was taken by the test, and every
-  /// byte written was part of an exact `Content-Length: N\r\n\r\n` frame holding a well-formed message.
+  /// byte written was part of an exact `Content-Length: N\r\n\r\n` frame holding a well-formed message whose
+  /// numbers are all finite (strict JSON).
   func expectCleanOutput(allowArrays: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(waitForOutputEnd(), "stdout must be closed when the process exits", sourceLocation: sourceLocation)
     let leftover = received.withLock { $0 }
@@ -92,6 +93,9 @@ extension Daemon {
         if let problem = OutputCheck.shapeProblem(body, allowArrays: allowArrays) {
           Issue.record(
             "\(problem): \(String(decoding: body, as: UTF8.self))", sourceLocation: sourceLocation)
+        }
+        if let problem = OutputCheck.nonFiniteNumber(in: body) {
+          Issue.record("\(problem): \(String(decoding: body, as: UTF8.self))", sourceLocation: sourceLocation)
         }
       }
     }

@@ -80,7 +80,8 @@ import Testing
     let rows = #"[{"id":"t","cell":{"type":"text","text":"hi","fontFamily":"No Such Family"}}]"#
     daemon.initialize()
     _ = daemon.call(
-      2, "session/create", #"{"sessionId":"s1","viewport":{"width":60,"height":480},"interfaceStates":false}"#)
+      2, "session/create",
+      #"{"sessionId":"s1","viewport":{"width":60,"height":480},"interfaceStates":false,"lenientFonts":true}"#)
     _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(rows)}"#)
     let waited = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
     #expect(waited.first?["method"] == .string("window/logMessage"))

@@ -163,7 +163,7 @@ import Testing
       daemon, options: #"{"fontDirectories":["\#(empty)"]}"#,
       limits: #"{"maxSessions":64,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}"#)
     _ = daemon.call(
-      2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#)
+      2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false,"lenientFonts":true}"#)
     let rows =
       #"[{"id":"t","cell":{"type":"text","text":"hi","fontFamily":"DejaVu Sans","fontSize":12}},"#
       + #"{"id":"a","cell":{"type":"text","text":"hi","fontFamily":"Ahem","fontSize":10}}]"#

@@ -1,12 +1,15 @@
 import JSONCodec
 import Testing
 
-/// Protocol.md "Table", `table/insertRows`: a cell whose layout fails gets height 0 and a `window/logMessage`
+/// Protocol.md "Table", `table/insertRows`: in a session created with `lenientFonts`, a cell whose layout fails gets height 0 and a `window/logMessage`
 /// (type 1) naming the session, the row and the reason; the insert was already answered with success.
 @Suite struct LayoutFailureTests {
   @Test func aCellThatFailsToLayOutIsLoggedAndCommitsWithHeightZero() throws {
     let daemon = try Daemon()
-    daemon.startSession()
+    // A session lenient about fonts: an unknown family is accepted and fails at layout (otherwise it is refused
+    // at insert, see StrictFontTests).
+    daemon.initialize()
+    _ = daemon.call(2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false,"lenientFonts":true}"#)
     let cell = #"{"type":"text","text":"hi","fontFamily":"No Such Font"}"#
     let params = #"{"sessionId":"s1","rows":[{"id":"bad","cell":\#(cell)},{"id":"ok","cell":\#(nodeCell(10))}]}"#
     #expect(

@@ -26,7 +26,7 @@ import Testing
     daemon.initialize()
     #expect(
       daemon.call(
-        2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false}"#) == [
+        2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false,"lenientFonts":true}"#) == [
           json(resultResponse("2", #"{"sessionId":"s1"}"#))
         ])
     daemon.notify("foo/bar")

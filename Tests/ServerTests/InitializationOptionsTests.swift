@@ -63,7 +63,7 @@ struct InitializationOptionsTests {
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-no-fonts-\(getpid())").path
     try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
     _ = await h.call(1, "initialize", #"{"initializationOptions": {"fontDirectories": ["\#(empty)"]}}"#)
-    _ = await h.call(2, "session/create", #"{"viewport": {"width": 320, "height": 480}}"#)
+    _ = await h.call(2, "session/create", #"{"viewport": {"width": 320, "height": 480}, "lenientFonts": true}"#)
     let text = #"{"id": "t", "cell": {"type": "text", "text": "hi", "fontFamily": "DejaVu Sans", "fontSize": 12}}"#
     let ahem = #"{"id": "a", "cell": {"type": "text", "text": "hi", "fontFamily": "Ahem", "fontSize": 10}}"#
     _ = await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": [\#(text), \#(ahem)]}"#)

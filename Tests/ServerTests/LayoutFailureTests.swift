@@ -6,7 +6,7 @@ struct LayoutFailureTests {
   @Test("a cell whose layout fails gets height 0, a window/logMessage, and the change set still commits")
   func failedCell() async {
     let h = ServerHarness()
-    await h.startSession()
+    await h.startLenientSession()
     let rows = #"[{"id": "bad", "cell": {"type": "text", "text": "hi", "fontFamily": "NoSuchFont"}}]"#
     #expect(
       await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": \#(rows)}"#).last?["result"]

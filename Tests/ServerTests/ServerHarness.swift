@@ -148,6 +148,13 @@ final class ServerHarness: Sendable {
     _ = await call(1, "initialize")
     _ = await call(2, "session/create", #"{"viewport": {"width": 320, "height": 480}, "interfaceStates": false}"#)
   }
+
+  /// Initializes and creates session "s1" lenient about fonts (an unknown family fails at layout, not at insert).
+  func startLenientSession() async {
+    _ = await call(1, "initialize")
+    _ = await call(
+      2, "session/create", #"{"viewport": {"width": 320, "height": 480}, "interfaceStates": false, "lenientFonts": true}"#)
+  }
 }
 
 /// Parses JSON text for expectations (Null on malformed text, so the comparison fails).

@@ -22,6 +22,9 @@ package enum BoxMeasureDecoder {
     guard case .object(let object) = value else {
       throw SpecDecodingError(path: path(), message: "expected an object, got \(value.kindDescription)")
     }
+    if let (key, message) = ElementMembers.boxMeasure.firstProblem(object) {
+      throw SpecDecodingError(path: JSONPath.member(path(), key), message: message)
+    }
     guard let kindValue = object["kind"] else {
       throw SpecDecodingError(path: JSONPath.member(path(), "kind"), message: "missing")
     }

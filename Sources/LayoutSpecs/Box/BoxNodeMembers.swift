@@ -1,7 +1,8 @@
 import JSONCodec
 
 /// The members of a FORMAT.md NODE object that the box decoder reads, found in one pass over the object (a later
-/// duplicate of a key wins, as with `JSONObject`'s subscript); other members are ignored. Pure.
+/// duplicate of a key wins, as with `JSONObject`'s subscript); the first other member is kept for the decoder to
+/// refuse. Pure.
 struct BoxNodeMembers {
   /// `type`.
   var type: JSONValue?
@@ -15,6 +16,8 @@ struct BoxNodeMembers {
   var id: JSONValue?
   /// `name`.
   var name: JSONValue?
+  /// The first member that is none of these (a box node has no other members).
+  var other: String?
 
   /// The members of `object`.
   init(_ object: JSONObject) {
@@ -27,7 +30,7 @@ struct BoxNodeMembers {
       case "children": children = storage[i].value
       case "id": id = storage[i].value
       case "name": name = storage[i].value
-      default: continue
+      default: if other == nil { other = storage[i].key }
       }
     }
   }

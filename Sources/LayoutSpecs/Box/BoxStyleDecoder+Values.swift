@@ -43,6 +43,7 @@ extension BoxStyleDecoder {
       throw SpecDecodingError(path: path(), message: "expected a number, got \(value.kindDescription)")
     }
     guard d.isFinite else { throw SpecDecodingError(path: path(), message: "expected a finite number, got \(d)") }
+    _ = try Fields.bounded(d, path())
     if nonNegative && d < 0 {
       throw SpecDecodingError(path: path(), message: "expected a non-negative number, got \(format(d))")
     }
@@ -72,6 +73,7 @@ extension BoxStyleDecoder {
         }
       }
       if s.hasSuffix("%"), let p = Double(s.dropLast()), p.isFinite {
+        _ = try Fields.bounded(p, path())
         if nonNegative && p < 0 {
           throw SpecDecodingError(path: path(), message: "expected a non-negative length, got \"\(s)\"")
         }

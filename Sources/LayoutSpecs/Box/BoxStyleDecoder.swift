@@ -74,11 +74,22 @@ package enum BoxStyleDecoder {
     case "minHeight": return .minHeight(try length(value, path(), nonNegative: true))
     case "maxWidth": return .maxWidth(try maxLength(value, path()))
     case "maxHeight": return .maxHeight(try maxLength(value, path()))
-    case "aspectRatio": return .aspectRatio(try number(value, path(), nonNegative: true))
+    case "aspectRatio": return .aspectRatio(try aspectRatio(value, path()))
     case "gap": return try gap(value, path())
     default:
       throw SpecDecodingError(path: path(), message: "unknown style property")
     }
+  }
+
+  /// An `aspectRatio`: 0 (none) or within [1e-6, 1e6], since a size is both multiplied and divided by it.
+  private static func aspectRatio(_ value: JSONValue, _ path: @autoclosure () -> String) throws(SpecDecodingError)
+    -> Double
+  {
+    let r = try number(value, path(), nonNegative: true)
+    guard r == 0 || (r >= 1e-6 && r <= 1e6) else {
+      throw SpecDecodingError(path: path(), message: "\(r) is out of range: an aspectRatio is 0 or within [1e-6, 1e6]")
+    }
+    return r
   }
 
   /// A keyword from `table`, or an error listing the allowed values.

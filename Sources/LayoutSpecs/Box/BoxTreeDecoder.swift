@@ -106,6 +106,9 @@ package struct BoxTreeDecoder: Sendable {
   private func decodeBox(
     _ object: BoxNodeMembers, node: Int, path base: String, labelled: Bool, into parts: inout Parts
   ) throws(SpecDecodingError) -> (values: [JSONValue], direction: Direction) {
+    if let other = object.other, let message = ElementMembers.boxNode.problem(other) {
+      throw SpecDecodingError(path: JSONPath.member(parts.path(node, base), other), message: message)
+    }
     if let type = object.type {
       guard case .string("box") = type else {
         throw SpecDecodingError(

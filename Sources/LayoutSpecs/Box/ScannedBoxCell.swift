@@ -8,7 +8,8 @@ import JSONCodec
 /// A fast path, not a second decoder: it follows `SpecDecoder.element` → `BoxElement(decoding:)` →
 /// `BoxTreeDecoder.decode` step by step and calls the same value decoders, and it gives up (nil) wherever that path
 /// would throw and wherever the cell is anything else: another element type, an embedded Texture element, a key
-/// written with escapes or given twice, a node's `style` after its children, nesting beyond 64. The caller then
+/// written with escapes or given twice, a member a box node does not have, a node's `style` after its children,
+/// nesting beyond 64. The caller then
 /// decodes the cell the ordinary way, which gives the result or the error, so errors always come from one place.
 /// Tests check that both give equal elements.
 package enum ScannedBoxCell {
@@ -112,7 +113,7 @@ package enum ScannedBoxCell {
           guard node(&c, parent: Int32(here), depth: depth + 1, into: &parts, root: &root) else { return false }
         }
       case .other:
-        guard c.skip() else { return false }
+        return false  // an unknown member: the ordinary decoder refuses it
       }
     }
   }

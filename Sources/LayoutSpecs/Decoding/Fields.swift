@@ -71,16 +71,24 @@ struct Fields {
     return d
   }
 
-  /// A number: a JSON number, or the string `"inf"` when `allowInfinity`; NaN and other strings are errors.
+  /// Largest magnitude of a finite number in a spec (points, factors, ratios): 10^9. Sums and products of such
+  /// numbers over the largest cell a spec may describe stay finite, so no accepted spec lays out to a non-finite
+  /// frame.
+  package static let maxMagnitude = 1e9
+
+  /// A number: a JSON number of magnitude at most `maxMagnitude`, or the string `"inf"` when `allowInfinity`
+  /// (then a JSON infinity or `Double.greatestFiniteMagnitude`, Texture's CGFLOAT_MAX, also reads as infinity); NaN
+  /// and other strings are errors.
   static func number(_ v: JSONValue, _ path: String, allowInfinity: Bool) throws(SpecDecodingError) -> Double {
     switch v {
-    case .int(let i): return Double(i)
+    case .int(let i): return try bounded(Double(i), path)
     case .double(let d):
       if d.isNaN { throw SpecDecodingError(path: path, message: "expected a number, got NaN") }
-      if d.isInfinite && !allowInfinity {
+      if allowInfinity && d.magnitude >= .greatestFiniteMagnitude { return d < 0 ? -.infinity : .infinity }
+      if d.isInfinite {
         throw SpecDecodingError(path: path, message: "expected a finite number, got \(format(d))")
       }
-      return d
+      return try bounded(d, path)
     case .string(let s):
       switch s {
       case "inf", "infinity", "Infinity":
@@ -94,6 +102,14 @@ struct Fields {
     default:
       throw SpecDecodingError(path: path, message: "expected a number, got \(v.kindDescription)")
     }
+  }
+
+  /// `d`, or an error when its magnitude is above `maxMagnitude`.
+  static func bounded(_ d: Double, _ path: @autoclosure () -> String) throws(SpecDecodingError) -> Double {
+    guard d.magnitude > maxMagnitude else { return d }
+    throw SpecDecodingError(
+      path: path(), message: "\(format(d)) is out of range: numbers in a spec are within [-1e9, 1e9] (\"inf\" "
+        + "where infinity is meaningful), so that the layout stays finite")
   }
 
   /// An optional `[x, y]` pair of finite numbers.

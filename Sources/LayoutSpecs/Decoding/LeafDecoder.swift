@@ -6,6 +6,7 @@ enum LeafDecoder {
   @inline(never) static func node(_ f: Fields) throws(SpecDecodingError) -> NodeLeaf {
     guard let v = f.value("measure") else { return NodeLeaf() }
     let m = Fields(try Fields.object(v, f.at("measure")), f.at("measure"))
+    try ElementMembers.nodeMeasure.check(m.obj, path: m.path)
     let kind = try m.requiredString("kind")
     guard kind == "fixed" else {
       throw SpecDecodingError(path: m.at("kind"), message: "unknown value \"\(kind)\" (expected one of \"fixed\")")

@@ -67,6 +67,11 @@ extension SpecDecoder {
     guard r > 0 else {
       throw SpecDecodingError(path: f.at("ratio"), message: "expected a positive number, got \(Fields.format(r))")
     }
+    // Texture divides by the ratio too (a width from a bounded height): keep both directions finite.
+    guard r >= 1e-6, r <= 1e6 else {
+      throw SpecDecodingError(
+        path: f.at("ratio"), message: "\(Fields.format(r)) is out of range: a ratio is within [1e-6, 1e6]")
+    }
     return .ratio(RatioLayoutSpec(ratio: r, child: try child(f, "child", depth: depth)))
   }
 
@@ -127,6 +132,7 @@ extension SpecDecoder {
   @inline(never) private func insets(_ f: Fields) throws(SpecDecodingError) -> EdgeInsets {
     guard let v = f.value("insets") else { return EdgeInsets() }
     let g = Fields(try Fields.object(v, f.at("insets")), f.at("insets"))
+    try ElementMembers.insets.check(g.obj, path: g.path)
     return EdgeInsets(
       top: try g.nonNegative("top", allowInfinity: true) ?? 0,
       left: try g.nonNegative("left", allowInfinity: true) ?? 0,

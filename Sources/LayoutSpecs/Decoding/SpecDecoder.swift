@@ -22,7 +22,8 @@ import JSONCodec
 ///   ["normal" | points], `maxLines` [0 = unlimited], `truncation` [tail|clip|none], `truncationString` ["…"],
 ///   `alignment` [natural|left|center|right|justified], `color`?.
 /// - `box`: a FORMAT.md node tree, decoded once into a `BoxTemplate` (`BoxElement`); its errors are decoding errors.
-/// Numbers are JSON numbers; the string `"inf"` is accepted where infinity means something (insets, `maxWidth`,
+/// Any other member is an error naming its path and listing the valid ones (`ElementMembers`); a Texture name
+/// layoutd does not support yet is refused as "not supported". Numbers are JSON numbers; the string `"inf"` is accepted where infinity means something (insets, `maxWidth`,
 /// `maxHeight`); NaN (`"nan"`) is always rejected. Limits: `Limits.maxDepth` nesting, `Limits.maxElements` elements.
 package struct SpecDecoder: Sendable {
   /// Resource limits enforced while decoding one cell's spec.
@@ -92,6 +93,7 @@ package struct SpecDecoder: Sendable {
     }
     let fields = try Self.fields(value, path)
     let type = try fields.requiredString("type")
+    try ElementMembers.checks[type]?.check(fields.obj, path: fields.path)
     if let id = try fields.string("id") { try register(id: id, path: fields.at("id")) }
     // The element's own members are checked before its children, so errors come out in document order.
     var element = type == "box" ? try Self.boxElement(fields) : try Self.element(fields)

@@ -85,6 +85,7 @@ enum StyleDecoder {
       throw SpecDecodingError(
         path: path, message: "expected a number or a dimension string (\"auto\", \"12pt\", \"50%\"), got \"\(s)\"")
     }
+    _ = try Fields.bounded(n, path)
     guard n >= 0 else { throw SpecDecodingError(path: path, message: "expected a non-negative size, got \"\(s)\"") }
     return result(n)
   }

@@ -88,6 +88,15 @@ public final class FontRegistry: Sendable {
     }
   }
 
+  /// True when `family` (case-insensitive) is `ahem`, registered or installed: `font(family:)` finds a face for it.
+  public func hasFamily(_ family: String) -> Bool {
+    let key = family.lowercased()
+    if key == "ahem" { return true }
+    return state.withLock { state in
+      state.registered[key] != nil || Self.index(&state, directories)[key] != nil
+    }
+  }
+
   /// Every family name available (installed, registered and `ahem`), sorted case-insensitively.
   public func families() -> [String] {
     state.withLock { state in

@@ -1,0 +1,40 @@
+import JSONRPC
+import LayoutSpecs
+
+/// The members of request objects that refuse unknown ones: a row `{id?, neverShowPlaceholders?, cell}` and
+/// `session/create`'s params and viewport. A Texture name of a table or cell property layoutd does not support yet
+/// is refused as "not supported"; any other is unknown. Pure tables.
+enum RequestMembers {
+  /// A row of `table/insertRows`, `table/insertSections`, `table/reloadData`, `table/performBatchUpdates`.
+  static let row = MemberCheck(
+    "a row", valid: ["id", "neverShowPlaceholders", "cell"],
+    unsupported: [
+      "accessoryType": "", "selectionStyle": "", "separatorInset": "", "selectedBackgroundView": "",
+      "accessoryView": "", "editingStyle": "", "height": "a row's height is its cell's layout",
+      "node": "give the cell's spec as \"cell\"", "spec": "give the cell's spec as \"cell\"",
+    ])
+
+  /// `session/create`'s params.
+  static let createSession = MemberCheck(
+    "session/create's params",
+    valid: [
+      "viewport", "scale", "separators", "sessionId", "interfaceStates", "batchFetching", "scrollAnchoring",
+      "lenientFonts",
+    ],
+    unsupported: [
+      "style": "the table is plain", "inverted": "", "allowsSelection": "", "allowsMultipleSelection": "",
+      "separatorStyle": "use \"separators\"", "leadingScreensForBatching": "", "automaticallyAdjustsContentOffset": "",
+      "contentInset": "set it with session/setViewport", "contentOffset": "set it with session/setViewport",
+    ])
+
+  /// `session/create`'s viewport.
+  static let viewport = MemberCheck("a viewport", valid: ["width", "height"])
+}
+
+extension Params {
+  /// Refuses (-32602 at the member's path) the first member of this object that `members` does not accept.
+  func check(_ members: MemberCheck) throws(ResponseError) {
+    guard let (key, message) = members.firstProblem(object) else { return }
+    throw Params.invalid(at(key), message)
+  }
+}
