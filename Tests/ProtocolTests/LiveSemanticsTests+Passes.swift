@@ -13,8 +13,7 @@ import Testing
     _ = daemon.call(5, "table/scrollBy", #"{"sessionId":"s1","dy":10,"drag":true}"#)
     let warning = daemon.call(6, "session/applicationEvent", #"{"sessionId":"s1","event":"memoryWarning"}"#)
     #expect(warning.last?["result"]?["rangeMode"] == .string("visibleOnly"))
-    var messages = daemon.call(7, "cell/setNeedsLayout", #"{"sessionId":"s1","row":"r0","cell":\#(nodeCell(120))}"#)
-    messages += daemon.call(8, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let messages = daemon.settled(7, "cell/setNeedsLayout", #"{"sessionId":"s1","row":"r0","cell":\#(nodeCell(120))}"#)
     #expect(ScrollAnswer.notifications("table/heightChanged", in: messages).count == 1)
     #expect(RowEvent.of(messages).isEmpty)
     let ranges = daemon.ranges(9)
@@ -31,10 +30,9 @@ import Testing
   @Test func severalRowsSettleAsOnePass() throws {
     let daemon = try Daemon()
     daemon.startBase()
-    var messages = daemon.call(
+    let messages = daemon.settled(
       5, "cell/setNeedsLayout",
       #"{"sessionId":"s1","rows":[{"row":"r0","cell":\#(nodeCell(50))},{"row":"r1","cell":\#(nodeCell(50))}]}"#)
-    messages += daemon.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
     let heights = ScrollAnswer.notifications("table/heightChanged", in: messages)
     #expect(heights.map { $0["params"]?["rowId"] } == [.string("r0"), .string("r1")])
     #expect(heights.allSatisfy { $0["params"]?["contentSize"]?["height"]?.doubleValue == 1900 })
@@ -84,8 +82,7 @@ import Testing
   @Test func aDeletedRowLosesOnlyVisibleAndIsReleased() throws {
     let daemon = try Daemon()
     daemon.startBase()
-    var messages = daemon.call(5, "table/deleteRows", #"{"sessionId":"s1","rows":["r0"]}"#)
-    messages += daemon.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    var messages = daemon.settled(5, "table/deleteRows", #"{"sessionId":"s1","rows":["r0"]}"#)
     #expect(
       RowEvent.of(messages) == [
         RowEvent(row: "r0", kind: "changed", state: States.displayPreload, events: ["didExitVisible"], hasIndexPath: false),
@@ -94,8 +91,7 @@ import Testing
         .changed("r9", States.displayPreload, ["didEnterDisplay"]),
         .changed("r11", States.preload, ["didEnterPreload"]),
       ])
-    messages = daemon.call(7, "table/deleteRows", #"{"sessionId":"s1","rows":["r10"]}"#)
-    messages += daemon.call(8, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    messages = daemon.settled(7, "table/deleteRows", #"{"sessionId":"s1","rows":["r10"]}"#)
     #expect(
       RowEvent.of(messages) == [
         RowEvent(row: "r10", kind: "released", state: States.preload, events: [], hasIndexPath: false),

@@ -24,10 +24,9 @@ import Testing
   @Test func reloadedRowGetsANewNode() throws {
     let daemon = try Daemon()
     daemon.startBase()
-    var messages = daemon.call(
+    var messages = daemon.settled(
       5, "table/performBatchUpdates",
       #"{"sessionId":"s1","operations":[{"op":"reloadRows","rows":[{"row":[0,0]}]}]}"#)
-    messages += daemon.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
     #expect(
       RowEvent.of(messages) == [
         RowEvent(row: "r0", kind: "changed", state: States.displayPreload, events: ["didExitVisible"], hasIndexPath: false),
@@ -35,8 +34,7 @@ import Testing
         .changed("r0", States.all, ["didEnterPreload", "didEnterDisplay", "didEnterVisible"]),
       ])
     // A move is a delete plus an insert too: r3 → [0, 5] (r4, r5 shift up; all stay visible).
-    messages = daemon.call(7, "table/moveRow", #"{"sessionId":"s1","from":"r3","to":[0,5]}"#)
-    messages += daemon.call(8, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    messages = daemon.settled(7, "table/moveRow", #"{"sessionId":"s1","from":"r3","to":[0,5]}"#)
     #expect(
       RowEvent.of(messages) == [
         RowEvent(row: "r3", kind: "changed", state: States.displayPreload, events: ["didExitVisible"], hasIndexPath: false),
@@ -146,8 +144,7 @@ import Testing
     let daemon = try Daemon()
     daemon.startBase()
     _ = daemon.call(5, "table/scrollToOffset", #"{"sessionId":"s1","y":1333}"#)
-    var messages = daemon.call(6, "table/deleteRows", #"{"sessionId":"s1","rows":[[0,19],[0,18]]}"#)
-    messages += daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    var messages = daemon.settled(6, "table/deleteRows", #"{"sessionId":"s1","rows":[[0,19],[0,18]]}"#)
     #expect(
       ScrollAnswer.notifications("table/contentOffsetChanged", in: messages).map(\.["params"]) == [
         json(#"{"sessionId":"s1","contentOffset":{"x":0,"y":1133},"oldContentOffset":{"x":0,"y":1333},"reason":"clamped"}"#)
@@ -156,11 +153,9 @@ import Testing
     #expect(ranges?["contentOffset"]?["y"]?.doubleValue == 1133)
     #expect(ranges?["visibleRowIds"] == .array((11...17).map { .string("r\($0)") }))
     // r17 loses 50 points: content 1750, maximum 1083.
-    messages = daemon.call(9, "cell/setNeedsLayout", #"{"sessionId":"s1","row":"r17","cell":\#(nodeCell(50))}"#)
-    messages += daemon.call(10, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    messages = daemon.settled(9, "cell/setNeedsLayout", #"{"sessionId":"s1","row":"r17","cell":\#(nodeCell(50))}"#)
     #expect(daemon.ranges(11)?["contentOffset"]?["y"]?.doubleValue == 1083)
-    messages = daemon.call(12, "table/reloadData", #"{"sessionId":"s1","sections":[{"rows":[]}]}"#)
-    messages += daemon.call(13, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    messages = daemon.settled(12, "table/reloadData", #"{"sessionId":"s1","sections":[{"rows":[]}]}"#)
     ranges = daemon.ranges(14)
     #expect(ranges?["contentOffset"]?["y"]?.doubleValue == 0)
     #expect(ranges?["visibleRowIds"] == .array([]))
@@ -178,8 +173,7 @@ import Testing
     _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[\#(rows)]}"#)
     _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
     _ = daemon.call(5, "table/scrollToOffset", #"{"sessionId":"s1","y":1333}"#)
-    var messages = daemon.call(6, "table/deleteRows", #"{"sessionId":"s1","rows":["r19"]}"#)
-    messages += daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let messages = daemon.settled(6, "table/deleteRows", #"{"sessionId":"s1","rows":["r19"]}"#)
     #expect(
       ScrollAnswer.notifications("table/contentOffsetChanged", in: messages).map(\.["params"]) == [
         json(#"{"sessionId":"s1","contentOffset":{"x":0,"y":1233},"oldContentOffset":{"x":0,"y":1333},"reason":"clamped"}"#)

@@ -21,6 +21,12 @@ extension Daemon {
     return messages
   }
 
+  /// Sends a request of session s1 and then `table/waitUntilAllUpdatesAreProcessed` (id + 1); returns every message
+  /// up to the wait's answer (the change sets and relayouts the request started have settled by then).
+  func settled(_ id: Int, _ method: String, _ params: String) -> [JSONValue] {
+    call(id, method, params) + call(id + 1, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+  }
+
   /// `table/ranges` of s1 (performed on the session, so every notification of earlier calls came before it).
   func ranges(_ id: Int) -> JSONValue? {
     call(id, "table/ranges", #"{"sessionId":"s1"}"#).last?["result"]
