@@ -197,6 +197,11 @@ export interface CreateSessionOptions extends RequestOptions {
   interfaceStates?: boolean;
   batchFetching?: boolean;
   scrollAnchoring?: boolean;
+  /**
+   * true: a cell naming a font family that is not installed is accepted and its layout fails (height 0, a
+   * `window/logMessage`); by default such a cell is refused when it is decoded (InvalidParamsError).
+   */
+  lenientFonts?: boolean;
 }
 
 export interface SetViewportOptions extends RequestOptions {

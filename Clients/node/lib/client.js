@@ -394,6 +394,7 @@ export class Client extends EventEmitter {
       interfaceStates: own.interfaceStates,
       batchFetching: own.batchFetching,
       scrollAnchoring: own.scrollAnchoring,
+      lenientFonts: own.lenientFonts,
     });
     const result = await this.request('session/create', params, request);
     return this.session(result.sessionId);
@@ -559,7 +560,7 @@ export class Session extends EventEmitter {
   }
 
   /**
-   * Registers the factory of this session's node controllers (texture.md §5): a NodeController subclass
+   * Registers the factory of this session's node controllers (Texture's ASNodeController): a NodeController subclass
    * (constructed as `new Factory(rowId, session)`) or a function `(rowId, session) => NodeController`.
    * Returns the registry (`controllers`, `controller(rowId)`, `idle()`).
    */

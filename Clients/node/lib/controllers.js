@@ -1,11 +1,11 @@
-// Node controllers (Texture's ASNodeController, texture.md §5): one object per row that hears the row's
+// Node controllers (Texture's ASNodeController): one object per row that hears the row's
 // interface-state changes and can ask for the row to be laid out again.
 //
 // The daemon reports interface states with `cell/interfaceStateChanged` {sessionId, rowId, indexPath?,
 // oldState, newState, events}; a NodeControllerRegistry creates a row's controller lazily (through the factory
 // given to `session.useNodeControllers(factory)`) the first time the row enters a range, updates its state,
 // and calls its hooks in the order of `events`, then `interfaceStateDidChange(newState, oldState)`, as
-// `applyPendingInterfaceState` does (texture.md §3.2).
+// Texture's `applyPendingInterfaceState` does (preload, then display, then visible).
 //
 // A commit that ends a row's cell node (the row is deleted, reloaded or moved, or `reloadData` replaces it)
 // pushes `cell/nodeReleased` {sessionId, rowId, state} after the node's Visible exit: the registry then calls the

@@ -71,7 +71,7 @@ export const NOTIFICATIONS = Object.freeze([
   'window/logMessage',
 ]);
 
-/** Interface-state names in Texture's bit order (texture.md §3.1). */
+/** Interface-state names in Texture's bit order (ASInterfaceState). */
 export const INTERFACE_STATES = Object.freeze(['measureLayout', 'preload', 'display', 'visible']);
 
 /** Params without the members that are `undefined` or `null` (optional members left to the daemon). */

@@ -351,14 +351,53 @@ describe('typed errors with code and exact message', { skip: SKIP }, () => {
       `session "${s.id}" would hold 4 rows, more than the maximum of 3 (maxRowsPerSession)`);
   });
 
-  test('-32603 internal error for a cell that cannot be laid out', async () => {
-    await s.insertRows([{ id: 'bad', cell: text('x', { fontFamily: 'No Such Font' }) }]);
-    await assert.rejects(s.elementFrames('bad'), (error) => {
-      assert.ok(error instanceof InternalError);
-      assert.equal(error.code, -32603);
-      assert.match(error.message, /^row "bad" failed to lay out: /);
+  test('-32603 internal error for a cell that cannot be laid out (a lenientFonts session)', async () => {
+    const lenient = await client.createSession({ width: 320, height: 480, interfaceStates: false, lenientFonts: true });
+    try {
+      await lenient.insertRows([{ id: 'bad', cell: text('x', { fontFamily: 'No Such Font' }) }]);
+      await assert.rejects(lenient.elementFrames('bad'), (error) => {
+        assert.ok(error instanceof InternalError);
+        assert.equal(error.code, -32603);
+        assert.match(error.message, /^row "bad" failed to lay out: /);
+        return true;
+      });
+      assert.equal((await lenient.rowFrame('bad')).frame.height, 0.5); // height 0 plus the separator
+    } finally {
+      await lenient.dispose();
+    }
+  });
+
+  test('-32602 for unknown members and fonts that are not installed, naming the path; nothing changes', async () => {
+    /** Rejects with InvalidParamsError whose message starts with `prefix` (the rest lists valid members or fonts). */
+    const refused = (promise, prefix, method) => assert.rejects(promise, (error) => {
+      assert.ok(error instanceof InvalidParamsError, `${error?.name}: ${error?.message}`);
+      assert.equal(error.code, ErrorCode.InvalidParams);
+      assert.ok(error.message.startsWith(prefix), error.message);
+      if (method) assert.equal(error.method, method);
       return true;
     });
+    const before = await s.describe('pending');
+    await refused(s.insertRows([{ cell: text('x', { fontsize: 20 }) }]),
+      'params.rows[0].cell.fontsize: unknown member of a text element (did you mean "fontSize"?); valid members: ',
+      'table/insertRows');
+    await refused(s.insertRows([{ cell: node(1), neverShowPlaceHolders: true }]),
+      'params.rows[0].neverShowPlaceHolders: unknown member of a row (did you mean "neverShowPlaceholders"?)');
+    await refused(s.setNeedsLayout('a', { cell: { type: 'stack', children: [node(1, { colour: 'red' })] } }),
+      'params.cell.children[0].colour: unknown member of a node element', 'cell/setNeedsLayout');
+    await refused(client.request('session/create', { viewport: { width: 10, height: 10 }, lenientfonts: true }),
+      'params.lenientfonts: unknown member of session/create\'s params (did you mean "lenientFonts"?)');
+    await refused(s.insertRows([{ id: 'k', cell: text('x', { fontFamily: 'No Such Font' }) }]),
+      'params.rows[0].cell.fontFamily: font family "No Such Font" is not installed; the closest installed families are ',
+      'table/insertRows');
+    assert.deepEqual(await s.describe('pending'), before);
+    // a lenientFonts session takes the family (its layout fails) and still refuses the typo
+    const lenient = await client.createSession({ width: 320, height: 480, interfaceStates: false, lenientFonts: true });
+    try {
+      assert.deepEqual((await lenient.insertRows([{ id: 'k', cell: text('x', { fontFamily: 'No Such Font' }) }])).rowIds, ['k']);
+      await refused(lenient.insertRows([{ cell: text('x', { fontsize: 20 }) }]), 'params.rows[0].cell.fontsize: unknown member');
+    } finally {
+      await lenient.dispose();
+    }
   });
 
   test('LayoutdError.fromResponse keeps unknown codes and data', () => {

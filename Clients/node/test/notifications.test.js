@@ -141,8 +141,8 @@ describe('notifications', { skip: SKIP }, () => {
     }
   });
 
-  test('window/logMessage for a cell that fails to lay out', async () => {
-    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
+  test('window/logMessage for a cell that fails to lay out (a lenientFonts session)', async () => {
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false, lenientFonts: true });
     try {
       const logged = client.waitForNotification('window/logMessage');
       await s.insertRows([{ id: 'bad', cell: { type: 'text', text: 'x', fontFamily: 'No Such Font' } }]);

@@ -218,6 +218,35 @@ T.test('bad scenarios are refused with their reason', function()
   T.eq(s.rows[2].id, 'x')
 end)
 
+T.test('the daemon refuses a typo and a missing font with the path; lenientFonts passes through', function()
+  local file = vim.fn.tempname() .. '.json'
+  vim.fn.writefile({ '{"rows": [{"id": "t", "cell": {"type": "text", "text": "x", "fontsize": 3}}]}' }, file)
+  local a = preview.open(file, { open_cmd = 'none' })
+  T.ok(a and a:wait(5000), 'typo preview')
+  T.ok(a.last_error:find('table/insertRows: params.rows[0].cell.fontsize: unknown member of a text element', 1, true),
+    a.last_error)
+  T.ok(T.find_line(T.lines(a.buf), 'error: table/insertRows: params.rows[0].cell.fontsize'), 'the error is drawn')
+  T.eq(a.row_count, 0)
+  a:close()
+  local cell = '{"type": "text", "text": "x", "fontFamily": "NoSuchFont"}'
+  vim.fn.writefile({ '{"rows": [{"id": "f", "cell": ' .. cell .. '}]}' }, file)
+  local b = preview.open(file, { open_cmd = 'none' })
+  T.ok(b and b:wait(5000), 'font preview')
+  T.ok(b.last_error:find('params.rows[0].cell.fontFamily: font family "NoSuchFont" is not installed', 1, true),
+    b.last_error)
+  b:close()
+  local s = assert(preview.parse_scenario('{"lenientFonts": true, "rows": [{"id": "f", "cell": ' .. cell .. '}]}'))
+  T.eq(s.session, { lenientFonts = true })
+  vim.fn.writefile({ '{"lenientFonts": true, "rows": [{"id": "f", "cell": ' .. cell .. '}]}' }, file)
+  local c = preview.open(file, { open_cmd = 'none' })
+  T.ok(c and c:wait(5000), 'lenient preview')
+  T.eq(c.last_error, nil)
+  T.eq(c.row_count, 1)
+  T.ok(box_of(T.lines(c.buf), 'f')[1]:find('0.5 pt', 1, true), 'the row fails to lay out: 0 pt + the separator')
+  c:close()
+  vim.fn.delete(file)
+end)
+
 T.test('the clamp: the content shrinks at the end, the offset comes up; a reloaded row is a new node', function()
   local c = preview.open(T.fixtures .. '/shrink.json') -- scrollAnchoring false: only the clamp moves the offset
   T.ok(c and c:wait(5000), 'shrink.json preview')

@@ -100,19 +100,22 @@ class ClientMethods:
 
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
-                       batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None) -> Any:
+                       batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,
+                       lenient_fonts: Optional[bool] = None) -> Any:
         """``session/create``: a session with a table of one empty section, viewport ``width`` × ``height``, in a
         window at content offset 0.
 
         ``interface_states=False`` stops ``cell/interfaceStateChanged`` / ``cell/didDisplay`` and the display work
         (daemon default: on); ``batch_fetching=True`` turns batch fetching on (``table/willBeginBatchFetch``, see
         :meth:`~layoutd.Session.on_batch_fetch`; default off); ``scroll_anchoring=False`` turns anchoring off
-        (default on). Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio
-        client).
+        (default on); ``lenient_fonts=True`` accepts cells naming a font family that is not installed, whose layout
+        then fails (height 0 and a ``window/logMessage``), where by default such a cell is refused when it is
+        decoded (:class:`~layoutd.InvalidParams` naming the member's path and the closest installed families).
+        Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
         """
         params = compact(viewport={"width": width, "height": height}, scale=scale, separators=separators,
                          sessionId=session_id, interfaceStates=interface_states, batchFetching=batch_fetching,
-                         scrollAnchoring=scroll_anchoring)
+                         scrollAnchoring=scroll_anchoring, lenientFonts=lenient_fonts)
         return self._call("session/create", params, lambda result: self._make_session(result["sessionId"]))
 
     def session(self, session_id: str) -> Any:
@@ -165,7 +168,7 @@ class SessionMethods:
 
     def application_event(self, event: str) -> RangeModeResult:
         """``session/applicationEvent``: ``event`` = ``didEnterBackground``, ``willEnterForeground`` or
-        ``memoryWarning``; the range mode changes as Texture's do (texture.md §3.4)."""
+        ``memoryWarning``; the range mode changes as Texture's does on these application notifications."""
         return self._call("session/applicationEvent", {"event": event})
 
     # ------------------------------------------------------------------------------------- edits

@@ -1,4 +1,4 @@
-"""Node controllers (Texture's ``ASNodeController``, texture.md §5): one object per row that hears the row's
+"""Node controllers (Texture's ``ASNodeController``): one object per row that hears the row's
 interface-state changes and can ask for the row to be laid out again.
 
 The daemon reports interface states with ``cell/interfaceStateChanged`` {sessionId, rowId, indexPath?,
@@ -6,8 +6,8 @@ oldState: [name], newState: [name], events: [event]} (state names ``measureLayou
 ``visible``; events such as ``didEnterPreload``/``didExitVisible`` in Texture's firing order). A
 :class:`NodeControllerRegistry` creates a controller lazily (through the factory registered with
 ``session.node_controllers(factory)``) the first time a row is reported, updates its state, fires its hooks in
-the order of ``events`` and then ``interface_state_did_change(new, old)``, as ``applyPendingInterfaceState``
-does (texture.md §3.2).
+the order of ``events`` and then ``interface_state_did_change(new, old)``, as Texture's
+``applyPendingInterfaceState`` does (preload, then display, then visible).
 
 A commit that ends a row's cell node (the row is deleted, reloaded or moved, or ``reloadData`` replaces it) pushes
 ``cell/nodeReleased`` {sessionId, rowId, state} after the node's Visible exit: the registry then calls the row's
@@ -28,7 +28,7 @@ log = logging.getLogger("layoutd")
 INTERFACE_STATE_CHANGED = "cell/interfaceStateChanged"
 NODE_RELEASED = "cell/nodeReleased"
 
-#: interface-state names, in Texture's bit order (texture.md §3.1)
+#: interface-state names, in Texture's bit order (ASInterfaceState)
 STATES = ("measureLayout", "preload", "display", "visible")
 
 #: event name -> NodeController hook

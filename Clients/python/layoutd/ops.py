@@ -18,7 +18,7 @@ def row(cell: Spec, id: Optional[str] = None, *, at: Optional[Sequence[int]] = N
         never_show_placeholders: Optional[bool] = None) -> Dict[str, Any]:
     """One entry of a row list (``table/insertRows``, sections, ``insertRows`` operations): {id?, cell, at?,
     neverShowPlaceholders?}. ``never_show_placeholders=True`` makes a scroll that shows the row wait until it is
-    displayed (texture.md §6)."""
+    displayed (Texture's ``neverShowPlaceholders``)."""
     entry: Dict[str, Any] = {"cell": cell}
     if id is not None:
         entry["id"] = id

@@ -77,7 +77,7 @@ NOTIFICATIONS: Dict[str, str] = {
     "window/logMessage": "implemented",
 }
 
-#: range modes (Protocol.md "Ranges, modes and the container"; texture.md §3.4)
+#: range modes (Protocol.md "Scrolling, ranges and interface states"), as Texture names them
 RANGE_MODES = ("minimum", "full", "visibleOnly", "lowMemory")
 #: range types of the tuning parameters
 RANGE_TYPES = ("display", "preload")

@@ -346,10 +346,12 @@ class NotificationTests(DaemonTestCase):
         self.assertEqual(frames[0]["rowId"], "a")
 
     def test_window_log_message_and_wildcard(self) -> None:
+        # only a lenientFonts session accepts a family that is not installed; its layout fails and is logged
+        lenient = self.client.create_session(320, 480, interface_states=False, lenient_fonts=True)
         everything: List[str] = []
         self.client.on("*", lambda note: everything.append(note.method))
-        self.session.insert_rows([{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])
-        self.commit()
+        lenient.insert_rows([{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])
+        lenient.wait_until_all_updates_are_processed()
         self.assertEqual(sorted(everything), ["table/didCommit", "window/logMessage"])
         log = self.client.next_notification("window/logMessage", timeout=5)
         self.assertEqual(log.params["type"], 1)
@@ -383,12 +385,54 @@ class ErrorTests(DaemonTestCase):
                          self.session.insert_rows, [{"cell": node(1)}], at=3)
         self.assertError(layoutd.InvalidUpdate, -32004, "cannot delete section 1: only 1 sections before the update",
                          self.session.delete_sections, [1])
-        self.session.insert_rows([{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])
-        self.commit()
+        lenient = self.client.create_session(320, 480, interface_states=False, lenient_fonts=True)
+        lenient.insert_rows([{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])
+        lenient.wait_until_all_updates_are_processed()
         self.assertError(layoutd.InternalError, -32603,
                          'row "k" failed to lay out: root: font family "NoSuchFont" not found',
-                         self.session.element_frames, "k")
+                         lenient.element_frames, "k")
+        self.assertEqual(lenient.row_frame("k")["frame"]["height"], 0.5)  # height 0 plus the separator
         self.assertEqual(self.session.content_size()["width"], 320)  # the connection is still fine
+
+    def assertInvalidParams(self, prefix: str, call: Any, *args: Any, **kwargs: Any) -> layoutd.InvalidParams:
+        """The call raises InvalidParams whose message starts with ``prefix`` (the rest lists valid members or
+        installed families, which vary)."""
+        with self.assertRaises(layoutd.InvalidParams) as caught:
+            call(*args, **kwargs)
+        self.assertEqual(caught.exception.code, -32602)
+        self.assertTrue(caught.exception.message.startswith(prefix), caught.exception.message)
+        self.assertIn(caught.exception.message, str(caught.exception))
+        return caught.exception
+
+    def test_strict_members_and_fonts(self) -> None:
+        # a typo'd member of an element, a row or session/create is refused naming its path
+        error = self.assertInvalidParams(
+            'params.rows[0].cell.fontsize: unknown member of a text element (did you mean "fontSize"?); valid members: ',
+            self.session.insert_rows, [{"id": "t", "cell": text("x", fontsize=20)}])
+        self.assertEqual(error.method, "table/insertRows")
+        self.assertIn('"fontSize"', error.message)
+        self.assertInvalidParams("params.rows[0].neverShowPlaceHolders: unknown member of a row (did you mean "
+                                 '"neverShowPlaceholders"?)',
+                                 self.session.insert_rows, [{"cell": node(1), "neverShowPlaceHolders": True}])
+        self.assertInvalidParams("params.sections[0].rows[1].cell.children[0].colour: unknown member of a node element",
+                                 self.session.insert_sections,
+                                 [{"rows": [{"cell": node(1)},
+                                            {"cell": {"type": "stack", "children": [node(1, colour="red")]}}]}])
+        self.assertInvalidParams("params.lenientfonts: unknown member of session/create's params (did you mean "
+                                 '"lenientFonts"?)',
+                                 self.client.request, "session/create",
+                                 {"viewport": {"width": 10, "height": 10}, "lenientfonts": True})
+        # a font family that is not installed is refused when the cell is decoded
+        error = self.assertInvalidParams(
+            'params.rows[0].cell.fontFamily: font family "NoSuchFont" is not installed; the closest installed '
+            'families are ', self.session.insert_rows, [{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])
+        self.assertEqual(error.method, "table/insertRows")
+        self.assertEqual(self.ids("pending"), [[]])  # nothing changed
+        # a lenientFonts session accepts the family (its layout fails) but still refuses the typo
+        lenient = self.client.create_session(320, 480, interface_states=False, lenient_fonts=True)
+        self.assertEqual(lenient.insert_rows([{"id": "k", "cell": text("x", fontFamily="NoSuchFont")}])["rowIds"], ["k"])
+        self.assertInvalidParams("params.rows[0].cell.fontsize: unknown member of a text element",
+                                 lenient.insert_rows, [{"cell": text("x", fontsize=20)}])
 
     def test_error_str_names_method(self) -> None:
         with self.assertRaises(layoutd.InvalidParams) as caught:

@@ -2,7 +2,7 @@
 notifications (no daemon).
 
 Shapes: {sessionId, rowId, indexPath?, oldState: [names], newState: [names], events: [...]} with events in
-Texture's firing order (texture.md §3.2); {sessionId, rowId, state} when a commit ends the row's node."""
+Texture's firing order (preload, display, visible); {sessionId, rowId, state} when a commit ends the row's node."""
 
 from __future__ import annotations
 

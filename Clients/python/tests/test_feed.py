@@ -1,6 +1,6 @@
-"""Node controllers and batch fetching end to end against the daemon (texture.md §4, §5).
+"""Node controllers and batch fetching end to end against the daemon (Texture's ASNodeController, ASBatchContext).
 
-The photo feed of texture.md §5: each row's controller loads the row's "comments" when the row enters the preload
+A photo feed: each row's controller loads the row's "comments" when the row enters the preload
 range (``did_enter_preload_state``), then patches the cell's ``comments`` element with ``set_needs_layout``; the
 daemon re-lays the row out and pushes ``table/heightChanged``. Scrolling moves rows through the ranges and the
 controllers hear ``cell/interfaceStateChanged`` in Texture's order. A reloaded, moved or deleted row's node is
@@ -35,7 +35,7 @@ HOOK_EVENTS = {
     "did_enter_display_state": "didEnterDisplay", "did_exit_display_state": "didExitDisplay",
     "did_enter_visible_state": "didEnterVisible", "did_exit_visible_state": "didExitVisible",
 }
-#: Texture's firing order within one change (texture.md §3.2): Preload, then Display, then Visible
+#: Texture's firing order within one change: Preload, then Display, then Visible
 RANGE_ORDER = {"Preload": 0, "Display": 1, "Visible": 2}
 
 
@@ -386,7 +386,7 @@ ITEM = 99.5  # a row of 100 points with its separator
 
 @support.needs_daemon
 class BatchFetchingTests(unittest.TestCase):
-    """Texture's batch fetching (texture.md §4) through ``on_batch_fetch``: each fetch inserts a page of rows."""
+    """Texture's batch fetching through ``on_batch_fetch``: each fetch inserts a page of rows."""
 
     def setUp(self) -> None:
         self.client = layoutd.Client(timeout=60)
@@ -441,7 +441,7 @@ class BatchFetchingTests(unittest.TestCase):
         page = PAGE * (ITEM + 0.5)
         trigger = HEIGHT + 2 * HEIGHT  # viewport + leadingScreens (2) × viewport
         size = session.content_size()["height"]
-        # fetched from empty until the content covers the viewport and two more screens (texture.md §4.4)
+        # fetched from empty until the content covers the viewport and two more screens (the default leadingScreens)
         self.assertEqual([f["contentSize"]["height"] for f in fetches], [page * k for k in range(len(fetches))])
         self.assertGreater(size, trigger)
         self.assertLessEqual(size, trigger + page)

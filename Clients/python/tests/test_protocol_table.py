@@ -128,9 +128,9 @@ EXPECTED_PARAMS: Dict[str, Any] = {
 #: optional members: (qualified, args, kwargs, expected params)
 OPTIONAL_MEMBERS = [
     ("Client.create_session", (320, 480), {"interface_states": False, "batch_fetching": True,
-                                           "scroll_anchoring": False},
+                                           "scroll_anchoring": False, "lenient_fonts": True},
      {"viewport": {"width": 320, "height": 480}, "scale": 2, "separators": True, "interfaceStates": False,
-      "batchFetching": True, "scrollAnchoring": False}),
+      "batchFetching": True, "scrollAnchoring": False, "lenientFonts": True}),
     ("Session.set_viewport", (), {}, {"viewport": {}}),
     ("Session.set_viewport", (), {"content_offset": 120}, {"contentOffset": {"y": 120}}),
     ("Session.set_viewport", (), {"content_offset": {"y": 5}, "content_inset": {"top": 20, "bottom": 10},

@@ -103,6 +103,30 @@ class KeywordTests(unittest.TestCase):
         self.assertEqual(self.errors({"type": "node", "colour": 1}, ref("Element")), [("$.colour", "unknown member")])
         self.assertTrue(self.errors({"type": "ratio", "ratio": 0, "child": {"type": "node"}}, ref("Element")))
 
+    def test_specs_are_closed_and_bounded(self) -> None:
+        # Protocol.md: every element, box node, insets and measure refuses members it does not have; spec numbers
+        # are within [-1e9, 1e9], a ratio and an aspectRatio within [1e-6, 1e6] (aspectRatio also 0).
+        self.assertEqual(self.errors({"type": "text", "text": "x", "fontsize": 3}, ref("Element")),
+                         [("$.fontsize", "unknown member")])
+        errors = self.errors({"type": "box", "children": [{"style": {"width": 1}, "colour": 1}]}, ref("Element"))
+        self.assertEqual(len(errors), 1, errors)
+        self.assertIn("$.children[0].colour: unknown member", errors[0][1])
+        errors = self.errors({"type": "box", "measure": {"kind": "text", "text": "a", "fontSize": 9, "size": 1}},
+                             ref("Element"))
+        self.assertEqual(len(errors), 1, errors)
+        self.assertIn("$.measure.size: unknown member", errors[0][1])
+        self.assertEqual(self.errors({"type": "inset", "insets": {"top": 1, "middle": 2}, "child": {"type": "node"}},
+                                     ref("Element")), [("$.insets.middle", "unknown member")])
+        self.assertEqual(self.errors({"type": "node", "style": {"height": 1e9, "spacingBefore": -1e9}}, ref("Element")), [])
+        self.assertEqual([path for path, _ in self.errors({"type": "node", "style": {"height": 2e9}}, ref("Element"))],
+                         ["$.style.height"])
+        self.assertTrue(self.errors({"type": "stack", "spacing": -2e9, "children": []}, ref("Element")))
+        self.assertTrue(self.errors({"type": "image", "size": [1, 1e10]}, ref("Element")))
+        self.assertTrue(self.errors({"type": "ratio", "ratio": 2e6, "child": {"type": "node"}}, ref("Element")))
+        for aspect, valid in ((0, True), (1e-6, True), (1e6, True), (1e-7, False), (2e6, False)):
+            errors = self.errors({"type": "box", "style": {"aspectRatio": aspect}}, ref("Element"))
+            self.assertEqual(errors == [], valid, (aspect, errors))
+
     def test_deep_specs_validate_in_linear_time(self) -> None:
         spec: Dict[str, Any] = {"type": "node"}
         for i in range(64):
@@ -247,6 +271,23 @@ class CheckerTests(unittest.TestCase):
                     ("out", result(1, {"width": 1, "height": 2})))
         self.assertEqual(self.check(*exchange), [])
         self.assertEqual(self.check(*exchange, strict_params=True), ["table/contentSize: params.sesionId: unknown member"])
+
+    def test_closed_params_and_rows_even_when_not_strict(self) -> None:
+        # session/create's params and viewport and every NewRow refuse unknown members; other params stay open.
+        def created(params: Dict[str, Any]) -> List[str]:
+            return self.check(("in", request(1, "session/create", params)), ("out", result(1, {"sessionId": "s1"})))
+
+        viewport = {"width": 320, "height": 480}
+        self.assertEqual(created({"viewport": viewport, "lenientFonts": True, "scrollAnchoring": False}), [])
+        self.assertEqual(created({"viewport": viewport, "lenientfonts": True}),
+                         ["session/create: params.lenientfonts: unknown member"])
+        self.assertEqual(created({"viewport": dict(viewport, x=0)}), ["session/create: params.viewport.x: unknown member"])
+        self.assertEqual(created({"viewport": viewport, "lenientFonts": "yes"}),
+                         ['session/create: params.lenientFonts: expected boolean, got a string ("yes")'])
+        inserted = self.check(
+            ("in", request(2, "table/insertRows", {"sessionId": "s1", "rows": [{"cell": {"type": "node"}, "at": [0, 0]}]})),
+            ("out", result(2, {"seq": 1, "rowIds": ["r1"]})))
+        self.assertEqual(inserted, ["table/insertRows: params.rows[0].at: unknown member"])
 
     def test_server_notification_params_are_closed(self) -> None:
         self.assertEqual(self.check(("out", notification("cell/didDisplay", {"sessionId": "s1", "rowId": "a", "ms": 3}))),

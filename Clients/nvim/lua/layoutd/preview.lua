@@ -30,10 +30,11 @@ end
 
 -- Scenario files ----------------------------------------------------------------------------------
 
-local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring' }
+local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring', 'lenientFonts' }
 
 --- Parses a scenario or cell-spec document (JSON text). Returns {viewport, session, rows, changes} or nil, err.
---- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "rows": [ROW], "changes"?};
+--- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "lenientFonts"?, "rows": [ROW],
+--- "changes"?};
 --- a single SPEC (an object with "type"); a JSON array of ROWs. ROW is {"id"?, "cell": SPEC, "repeat"?,
 --- "neverShowPlaceholders"?} or a bare SPEC. CHANGE is {"afterMs", "row", "cell"?} or {"afterMs", "row", "element",
 --- "spec"}: a cell/setNeedsLayout sent that long after the preview opened.
