@@ -14,6 +14,14 @@ enum RequestMembers {
       "node": "give the cell's spec as \"cell\"", "spec": "give the cell's spec as \"cell\"",
     ])
 
+  /// A row of a batch's `insertRows` operation: a row with its new-space `at`.
+  static let batchInsertedRow = MemberCheck(
+    "an inserted row", valid: ["at", "id", "neverShowPlaceholders", "cell"], unsupported: row.unsupported)
+
+  /// An entry of `table/reloadRows`, a batch's `reloadRows` and `cell/setNeedsLayout`'s `rows`: a row and its new
+  /// cell.
+  static let rowAndCell = MemberCheck("a row entry", valid: ["row", "cell"])
+
   /// `session/create`'s params.
   static let createSession = MemberCheck(
     "session/create's params",

@@ -53,6 +53,7 @@ extension Session {
       var cell: LayoutElement?
       if case .object = entry {
         let item = try Params(entry, path: path)
+        try item.check(RequestMembers.rowAndCell)
         row = try item.required("row")
         if let spec = item.value("cell") { cell = try decodeCell(spec, path: item.at("cell")) }
       }

@@ -41,6 +41,7 @@ extension Session {
       var inserts: [(at: TableIndexPath, row: RowSpec<LayoutElement>)] = []
       for (index, item) in items.enumerated() {
         let entry = try Params(item, path: "\(op.at("rows"))[\(index)]")
+        try entry.check(RequestMembers.batchInsertedRow)
         let at = try newIndexPath(entry, "at")
         let id = try entry.optionalString("id").map(RowID.init)
         let never = try entry.optionalBool("neverShowPlaceholders") ?? false
@@ -60,6 +61,7 @@ extension Session {
       var reloads: [(row: RowReference, content: LayoutElement?)] = []
       for (index, item) in items.enumerated() {
         let entry = try Params(item, path: "\(op.at("rows"))[\(index)]")
+        try entry.check(RequestMembers.rowAndCell)
         let ref = try batchRowReference(entry.required("row"), path: entry.at("row"))
         let content = try entry.value("cell").map { v throws(ResponseError) in try decodeCell(v, path: entry.at("cell"))
         }

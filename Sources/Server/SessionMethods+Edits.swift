@@ -46,6 +46,7 @@ extension Session {
     var reloads: [(row: RowReference, content: LayoutElement?)] = []
     for (index, item) in items.enumerated() {
       let entry = try Params(item, path: "params.rows[\(index)]")
+      try entry.check(RequestMembers.rowAndCell)
       let id = try pendingRowID(entry.required("row"), path: entry.at("row"))
       reloads.append((row: .id(id), content: try decodeCell(entry.required("cell"), path: entry.at("cell"))))
     }
