@@ -42,6 +42,10 @@ final class LiveTableRun: Sendable {
       defer { value += 1 }
       return value
     }
+    // Long runs say how far they are (the failures print as they are found).
+    if index > 0, index % 10_000 == 0, index < seeds.count {
+      print("LiveTableDifferential: \(index) of \(seeds.count) sequences handed out")
+    }
     return index < seeds.count ? seeds[index] : nil
   }
 
