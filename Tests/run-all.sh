@@ -1,25 +1,104 @@
 #!/usr/bin/env bash
-# Runs every test of layoutd: Swift unit, conformance and protocol tests, then each client's tests.
-# Installs what the tests need on a fresh machine (Debian packages), so it works from a clean clone.
-set -euo pipefail
+# Runs every test of layoutd: Swift unit, conformance and protocol tests, fuzzing, sanitizers, then each client's
+# tests. Installs what the tests need on a fresh machine (Debian packages, as root or with sudo), so it works from a
+# clean clone.
+#
+#   bash Tests/run-all.sh            # everything
+#   bash Tests/run-all.sh --quick    # (or QUICK=1) no fuzzing, no sanitizer builds
+#
+# A stage whose tools cannot be installed (no root, no sudo, no network) is skipped with a warning and named in the
+# closing summary; every other stage still runs, and a failed stage does not stop the ones after it. The exit
+# status is 0 only when every stage that ran passed; with CI=true a skipped stage is a failure too (CI can install
+# everything, so a skip there means the suite did not run).
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-need_apt=()
-[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
-command -v python3 >/dev/null || need_apt+=(python3)
-command -v node >/dev/null || need_apt+=(nodejs)
-command -v nvim >/dev/null || need_apt+=(neovim)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "== installing: ${need_apt[*]}"
+quick="${QUICK:-0}"
+for argument in "$@"; do
+  case "$argument" in
+    --quick) quick=1 ;;
+    -h | --help)
+      sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      echo "run-all.sh: unknown argument '$argument' (usage: bash Tests/run-all.sh [--quick])" >&2
+      exit 2
+      ;;
+  esac
+done
+[ "$quick" = 0 ] || [ "$quick" = 1 ] || quick=1
+
+# The Debian package that provides each tool a stage may need ("fonts": DejaVu Sans, which the text tests measure).
+declare -A tool_package=(
+  [fonts]="fonts-dejavu-core" [python3]="python3" [node]="nodejs" [nvim]="neovim"
+)
+has_tool() {
+  case "$1" in
+    fonts) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] ;;
+    *) command -v "$1" >/dev/null 2>&1 ;;
+  esac
+}
+
+missing=()
+for tool in fonts python3 node nvim; do has_tool "$tool" || missing+=("$tool"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  packages=()
+  for tool in "${missing[@]}"; do packages+=("${tool_package[$tool]}"); done
+  echo "== installing: ${packages[*]}"
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+    as_root=()
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    as_root=(sudo)
   else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+    as_root=(none)
+  fi
+  if [ "${as_root[*]}" = none ]; then
+    echo "!! cannot install ${packages[*]}: not root and no password-less sudo" >&2
+  else
+    "${as_root[@]}" apt-get update -qq &&
+      "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null ||
+      echo "!! installing ${packages[*]} failed" >&2
   fi
 fi
 
+passed=()
+failed=()
+skipped=()
+started=$SECONDS
+
+# stage NAME "TOOL ..." COMMAND...: runs COMMAND as the stage NAME unless one of the TOOLs is missing (then the
+# stage is skipped, loudly). Records the outcome and the time it took.
+stage() {
+  local name="$1" needs="$2"
+  shift 2
+  local tool lacking=() packages=()
+  for tool in $needs; do
+    has_tool "$tool" || { lacking+=("$tool"); packages+=("${tool_package[$tool]}"); }
+  done
+  if [ ${#lacking[@]} -gt 0 ]; then
+    echo
+    echo "!! ================================================================================"
+    echo "!! SKIPPED: $name — missing ${lacking[*]} (Debian: apt-get install ${packages[*]})"
+    echo "!! ================================================================================"
+    skipped+=("$name (no ${lacking[*]})")
+    return
+  fi
+  echo "== $name"
+  local start=$SECONDS
+  if "$@"; then
+    passed+=("$name ($((SECONDS - start)) s)")
+  else
+    echo "!! FAILED: $name" >&2
+    failed+=("$name ($((SECONDS - start)) s)")
+  fi
+}
+
 echo "== swift build (warnings are errors)"
-swift build -Xswiftc -warnings-as-errors
+if ! swift build -Xswiftc -warnings-as-errors; then
+  echo "!! the build failed; nothing else can run" >&2
+  exit 1
+fi
 
 # Every daemon the tests spawn runs through a wrapper that traces its traffic (one file per daemon), so that the
 # protocol description (Clients/schema) can be checked against real messages in both directions at the end.
@@ -28,34 +107,52 @@ trap 'rm -rf "$traces"' EXIT
 export LAYOUTD_REAL_BINARY="$PWD/.build/debug/layoutd" LAYOUTD_TRACE_DIR="$traces"
 traced="$PWD/Clients/schema/trace-layoutd.sh"
 
-echo "== swift test"
 # Serial: the StdioConnection tests block threads of the shared cooperative pool (2 on this 2-core machine) while
-# they flood pipes; run beside the in-process server tests, they can starve those tests' async handlers.
-LAYOUTD_BINARY="$traced" swift test --no-parallel -Xswiftc -warnings-as-errors
+# they flood pipes; run beside the in-process server tests, they can starve those tests' async handlers. The
+# Typography and text tests measure DejaVu Sans.
+stage "swift test" "fonts" env LAYOUTD_BINARY="$traced" swift test --no-parallel -Xswiftc -warnings-as-errors
 
-echo "== fuzz corpus replay (normal build)"
-for t in framing envelope specs; do ".build/debug/Fuzz${t^}" "Tests/Fuzz/corpus/$t"; done
+replay_corpus() {
+  local t
+  for t in framing envelope specs; do ".build/debug/Fuzz${t^}" "Tests/Fuzz/corpus/$t" || return 1; done
+}
+stage "fuzz corpus replay (normal build)" "" replay_corpus
 
-echo "== fuzzing: 20 s per target (libFuzzer + AddressSanitizer)"
-bash Tests/Fuzz/run.sh 20
+if [ "$quick" = 1 ]; then
+  echo "== quick run: no fuzzing, no sanitizers"
+else
+  stage "fuzzing: 20 s per target (libFuzzer + AddressSanitizer)" "" bash Tests/Fuzz/run.sh 20
+  stage "ThreadSanitizer: transport and server tests" "fonts" bash Tests/sanitizers.sh thread
+  stage "AddressSanitizer: the pure modules' tests" "fonts" bash Tests/sanitizers.sh address
+fi
 
-echo "== ThreadSanitizer: transport and server tests"
-bash Tests/sanitizers.sh thread
+stage "python client tests (standard library only)" "python3" \
+  env LAYOUTD_BINARY="$traced" python3 -m unittest discover -s Clients/python/tests
+stage "node client tests (no dependencies)" "node" env LAYOUTD_BINARY="$traced" node --test Clients/node/test/
+stage "neovim plugin tests (nvim --headless, Neovim >= 0.7)" "nvim" \
+  env LAYOUTD_BINARY="$PWD/.build/debug/layoutd" bash Clients/nvim/tests/run.sh
+stage "protocol description: OpenRPC document vs Protocol.md, the clients' method tables, and all traced traffic" \
+  "python3" env LAYOUTD_BINARY="$PWD/.build/debug/layoutd" LAYOUTD_SCHEMA_SUITES="" \
+  LAYOUTD_TRACES="$traces/*.jsonl" python3 -m unittest discover -s Clients/schema/tests
 
-echo "== AddressSanitizer: the pure modules' tests"
-bash Tests/sanitizers.sh address
-
-echo "== python client tests (standard library only)"
-LAYOUTD_BINARY="$traced" python3 -m unittest discover -s Clients/python/tests
-
-echo "== node client tests (no dependencies)"
-LAYOUTD_BINARY="$traced" node --test Clients/node/test/
-
-echo "== neovim plugin tests (nvim --headless, Neovim >= 0.7)"
-LAYOUTD_BINARY="$PWD/.build/debug/layoutd" bash Clients/nvim/tests/run.sh
-
-echo "== protocol description: OpenRPC document vs Protocol.md, the clients' method tables, and all traced traffic"
-LAYOUTD_BINARY="$PWD/.build/debug/layoutd" LAYOUTD_SCHEMA_SUITES="" LAYOUTD_TRACES="$traces/*.jsonl" \
-  python3 -m unittest discover -s Clients/schema/tests
-
-echo "== all tests passed"
+echo
+echo "== summary ($(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s after the build$([ "$quick" = 1 ] && echo ", quick run"))"
+for s in "${passed[@]}"; do echo "   passed:  $s"; done
+for s in "${failed[@]}"; do echo "!! FAILED:  $s"; done
+for s in "${skipped[@]}"; do echo "!! SKIPPED: $s"; done
+if [ ${#skipped[@]} -gt 0 ]; then
+  echo "!! ${#skipped[@]} stage(s) skipped because their tools could not be installed: they did not run"
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "== ${#failed[@]} stage(s) failed"
+  exit 1
+fi
+if [ ${#skipped[@]} -gt 0 ] && [ "${CI:-}" = true ]; then
+  echo "== CI=true: a skipped stage is a failure"
+  exit 1
+fi
+if [ ${#skipped[@]} -gt 0 ]; then
+  echo "== every stage that ran passed (${#skipped[@]} skipped)"
+else
+  echo "== all tests passed"
+fi

@@ -2,11 +2,20 @@ import JSONCodec
 
 /// Runs one Texture conformance case (`stack-layout.json`, `layout-specs.json`): used by `layoutd layout`.
 package enum TextureCaseLayout {
-  /// Lays out one case's `input` (`sizeRange {min, max}`, `scale`, `root`) as a host display node does and returns
-  /// `{"size": [w, h], "frames": {"leafName": [x, y, w, h], …}}` with frames relative to the root after rounding at
-  /// the case's scale. Text leaves are measured with fixed advances (0.6 em per character, 1.2 em lines) since
-  /// Texture cases have none; boxes are not available here. `path` prefixes error paths (e.g. `cases[3].input`).
-  package static func layout(caseInput: JSONObject, path: String) throws(SpecDecodingError) -> JSONValue {
+  /// A case's `input`, read: the size range, the scale and the root spec (not yet decoded).
+  package struct Input {
+    /// `sizeRange`.
+    package var range: SizeRange
+    /// `scale` (default 1).
+    package var scale: Double
+    /// `root`, as JSON.
+    package var root: JSONValue
+    /// The JSON path of `root` (e.g. `cases[3].input.root`).
+    package var rootPath: String
+  }
+
+  /// Reads a case's `input` (`sizeRange {min, max}`, `scale`, `root`) found at `path`.
+  package static func input(_ caseInput: JSONObject, path: String) throws(SpecDecodingError) -> Input {
     let f = Fields(caseInput, path)
     guard let rangeValue = f.value("sizeRange") else {
       throw SpecDecodingError(path: path, message: "missing required member \"sizeRange\"")
@@ -19,17 +28,30 @@ package enum TextureCaseLayout {
     guard let rootValue = f.value("root") else {
       throw SpecDecodingError(path: path, message: "missing required member \"root\"")
     }
-    let root = try SpecDecoder.decode(rootValue, path: f.at("root"))
-    let env = LayoutEnvironment(scale: scale, measureText: FixedAdvanceTextMeasurer.measure)
+    return Input(range: range, scale: scale, root: rootValue, rootPath: f.at("root"))
+  }
+
+  /// Lays out one case's `input` as a host display node does, measuring text leaves with fixed advances (0.6 em
+  /// per character, 1.2 em lines: `FixedAdvanceTextMeasurer`, for case files that declare it); boxes are not
+  /// available here. Returns `result(_:)` of the layout. `path` prefixes error paths (e.g. `cases[3].input`).
+  package static func layout(caseInput: JSONObject, path: String) throws(SpecDecodingError) -> JSONValue {
+    let input = try input(caseInput, path: path)
+    let root = try SpecDecoder.decode(input.root, path: input.rootPath)
+    let env = LayoutEnvironment(scale: input.scale, measureText: FixedAdvanceTextMeasurer.measure)
     let engine = LayoutEngine(environment: env)
     let layout: Layout
     do {
-      layout = try engine.layout(root, in: range, path: f.at("root"))
+      layout = try engine.layout(root, in: input.range, path: input.rootPath)
     } catch {
       throw SpecDecodingError(path: error.path, message: error.message)
     }
-    // The host display node wraps the spec's layout; its size is the ceiled spec size.
-    let flat = layout.flattened(grid: engine.grid)
+    return result(layout.flattened(grid: engine.grid))
+  }
+
+  /// A case's answer: `{"size": [w, h], "frames": {"leafName": [x, y, w, h], …}}` with frames relative to the root
+  /// after rounding at the case's scale (the host display node's size is the ceiled spec size); elements are keyed
+  /// by name, else by id.
+  package static func result(_ flat: FlattenedLayout) -> JSONValue {
     var frames = JSONObject()
     for fr in flat.frames {
       guard let key = fr.name ?? fr.id else { continue }

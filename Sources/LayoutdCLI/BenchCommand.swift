@@ -9,27 +9,47 @@ import LayoutSpecs
 /// stack bytes per level of nesting that layout used. `layoutd bench --loop N FILE` lays FILE out N times with every
 /// cache cleared and prints nothing: a fixed workload for instruction-counting profilers (callgrind).
 package enum BenchCommand {
+  /// The usage `--help` prints (every mode of `layoutd bench`).
+  static let usage = Usage(
+    command: "layoutd bench",
+    text: """
+      usage: layoutd bench [--runs N] [DIR|FILE ...]  time the layout engine on FORMAT.md trees (default
+                                                      Tests/Fixtures/bench): ns/node, measure calls, relayout, 2 threads
+             layoutd bench --stack FILE...            stack bytes per level of nesting that layout used
+             layoutd bench --loop N FILE              lay FILE out N times, caches cleared, printing nothing (profilers)
+             layoutd bench --json [--runs N] [FILE ...]   JSONCodec throughput beside Foundation
+             layoutd bench --server [options]         a spawned daemon over pipes (layoutd bench --server --help)
+             layoutd bench --cells [--runs N] [DIR]   CPU per inserted feed cell on one thread, stage by stage
+        Meant for release builds (swift build -c release); figures of a debug build are meaningless.
+      """)
+
   /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
   package static func run(_ arguments: [String]) -> Int32 {
     var runs = 31
     var paths: [String] = []
     if arguments.first == "--stack" {
+      guard arguments.count > 1 else { return usage.error("--stack needs at least one FILE") }
       for file in arguments.dropFirst() {
         guard let data = FileManager.default.contents(atPath: file), let value = try? JSONParser.parse([UInt8](data)),
           var prepared = try? FormatCaseLayout.prepareBenchTree(value)
-        else { return 1 }
+        else {
+          printError("layoutd bench --stack: \(file) is not a readable FORMAT.md tree")
+          return 1
+        }
         let bytes = prepared.measureStackBytes()
         print("\(file): depth \(prepared.depth), stack \(bytes) bytes, \(bytes / max(prepared.depth, 1)) per level")
       }
       return 0
     }
     if arguments.first == "--loop" {
-      guard arguments.count == 3, let n = Int(arguments[1]), n > 0,
-        let data = FileManager.default.contents(atPath: arguments[2]), let value = try? JSONParser.parse([UInt8](data)),
-        var prepared = try? FormatCaseLayout.prepareBenchTree(value)
+      guard arguments.count == 3, let n = Int(arguments[1]), n > 0 else {
+        return usage.error("--loop needs a positive count N and one FILE")
+      }
+      guard let data = FileManager.default.contents(atPath: arguments[2]),
+        let value = try? JSONParser.parse([UInt8](data)), var prepared = try? FormatCaseLayout.prepareBenchTree(value)
       else {
-        FileHandle.standardError.write(Data("layoutd bench: usage: bench --loop N FILE\n".utf8))
-        return 2
+        printError("layoutd bench --loop: \(arguments[2]) is not a readable FORMAT.md tree")
+        return 1
       }
       for _ in 0..<n {
         prepared.invalidateAll()
@@ -42,23 +62,23 @@ package enum BenchCommand {
       let a = arguments[i]
       if a == "--runs" {
         guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
-          FileHandle.standardError.write(Data("layoutd bench: --runs needs a positive integer\n".utf8))
-          return 2
+          return usage.error("--runs needs a positive integer")
         }
         runs = n
         i += 2
         continue
       }
+      if a.hasPrefix("-") { return usage.error("unknown option '\(a)'") }
       paths.append(a)
       i += 1
     }
     if paths.isEmpty { paths = ["Tests/Fixtures/bench"] }
     let files: [String]
-    do {
+    do throws(FileInput.ReadError) {
       files = try benchFiles(paths)
     } catch {
-      FileHandle.standardError.write(Data("layoutd bench: \(error)\n".utf8))
-      return 1
+      printError("layoutd bench: \(error)")
+      return 2
     }
     print(
       pad("tree", 20) + pad("nodes", 8) + pad("median ms", 11) + pad("ns/node", 9) + pad("cpu ns/n", 9)
@@ -92,17 +112,20 @@ package enum BenchCommand {
     return 0
   }
 
-  /// The bench files named by `paths` (directories expand to their `*.json`, sorted).
-  private static func benchFiles(_ paths: [String]) throws -> [String] {
+  /// The bench files named by `paths` (directories expand to their `*.json`, sorted); a path that does not exist
+  /// or a directory that cannot be listed is an error naming it.
+  private static func benchFiles(_ paths: [String]) throws(FileInput.ReadError) -> [String] {
     var files: [String] = []
     for p in paths {
       var isDir: ObjCBool = false
       guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else {
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: p])
+        throw FileInput.ReadError(path: p, reason: "No such file or directory")
       }
       if isDir.boolValue {
-        files += try FileManager.default.contentsOfDirectory(atPath: p).filter { $0.hasSuffix(".json") }.sorted()
-          .map { p + "/" + $0 }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: p) else {
+          throw FileInput.ReadError(path: p, reason: "cannot list the directory")
+        }
+        files += names.filter { $0.hasSuffix(".json") }.sorted().map { p + "/" + $0 }
       } else {
         files.append(p)
       }

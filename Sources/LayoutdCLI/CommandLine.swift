@@ -23,34 +23,51 @@ public enum LayoutdCommand {
            layoutd --help | --version
     """
 
-  /// Runs the command named by `arguments` (without the program name) and returns the exit status.
+  /// The usage of the serving options (`layoutd --bogus` is refused with it).
+  static let serveUsage = Usage(command: "layoutd", text: usage)
+
+  /// Runs the command named by `arguments` (without the program name) and returns the exit status. Every
+  /// subcommand answers `--help` (or `-h`) with its usage on stdout and status 0; a usage error is one line on
+  /// stderr and status 2.
   public static func run(_ arguments: [String]) -> Int32 {
     guard let first = arguments.first else { return ServeCommand.run([]) }
+    let rest = Array(arguments.dropFirst())
     switch first {
     case "--stdio", "--log-level", "--trace", "--font-dir", "--max-sessions", "--max-rows-per-session", "--max-cell-depth",
       "--max-cell-elements", "--max-message-bytes", "--max-pending-messages", "--read-spin-us":
+      if Usage.asksForHelp(arguments) { return serveUsage.help() }
       return ServeCommand.run(arguments)
     case "--help", "-h", "help":
-      print(usage)
-      return 0
+      return serveUsage.help()
     case "--version":
       print("layoutd \(version)")
       return 0
     case "demo":
-      return DemoCommand.run(Array(arguments.dropFirst()))
+      if Usage.asksForHelp(rest) { return DemoCommand.usage.help() }
+      return DemoCommand.run(rest)
     case "snapshot":
-      return SnapshotCommand.run(Array(arguments.dropFirst()))
+      if Usage.asksForHelp(rest) { return SnapshotCommand.usage.help() }
+      return SnapshotCommand.run(rest)
     case "layout":
-      return LayoutCommand.run(Array(arguments.dropFirst()))
+      if Usage.asksForHelp(rest) { return LayoutCommand.usage.help() }
+      return LayoutCommand.run(rest)
     case "bench":
-      let rest = Array(arguments.dropFirst())
-      if rest.first == "--json" { return JSONBench.run(rest) }
-      if rest.first == "--server" { return ServerBench.run(rest) }
-      if rest.first == "--cells" { return RowStageBench.run(Array(rest.dropFirst())) }
-      return BenchCommand.run(rest)
+      switch rest.first {
+      case "--json":
+        if Usage.asksForHelp(rest) { return JSONBench.usage.help() }
+        return JSONBench.run(rest)
+      case "--server":
+        if Usage.asksForHelp(rest) { return ServerBench.help.help() }
+        return ServerBench.run(rest)
+      case "--cells":
+        if Usage.asksForHelp(rest) { return RowStageBench.usage.help() }
+        return RowStageBench.run(Array(rest.dropFirst()))
+      default:
+        if Usage.asksForHelp(rest) { return BenchCommand.usage.help() }
+        return BenchCommand.run(rest)
+      }
     default:
-      printError("layoutd: unknown command '\(first)'\n\(usage)")
-      return 2
+      return serveUsage.error("unknown command '\(first)'")
     }
   }
 }

@@ -9,19 +9,30 @@ import JSONRPC
 /// newcomer watches is the real protocol: pages inserted by batch fetching, comments loaded on preload and patched in
 /// with `cell/setNeedsLayout`, a window resize halfway, and a `table/snapshot` picture. Runs on the calling thread.
 enum DemoCommand {
+  /// The usage `--help` prints.
+  static let usage = Usage(
+    command: "layoutd demo",
+    text: """
+      usage: layoutd demo [ROWS] [--snapshot FILE]
+        Spawns a daemon and scrolls a photo feed of ROWS cells (default 1000, at most 1000000) through it over
+        pipes, printing a live log and a summary; writes an SVG snapshot of the viewport and Texture's range bands
+        to FILE (default $TMPDIR/layoutd-demo.svg).
+      """)
+
   /// Runs the demo; returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
     var rows = 1_000
     var snapshotPath = (NSTemporaryDirectory() as NSString).appendingPathComponent("layoutd-demo.svg")
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-      if argument == "--snapshot", let path = rest.popFirst() {
+      if argument == "--snapshot" {
+        guard let path = rest.popFirst() else { return usage.error("--snapshot needs a file path") }
         snapshotPath = path
-      } else if let n = Int(argument), n > 0, n <= 1_000_000 {
+      } else if let n = Int(argument) {
+        guard n > 0, n <= 1_000_000 else { return usage.error("ROWS must be in [1, 1000000], not \(n)") }
         rows = n
       } else {
-        printError("layoutd demo: unexpected argument '\(argument)'\nusage: layoutd demo [ROWS] [--snapshot FILE]")
-        return 2
+        return usage.error("unexpected argument '\(argument)'")
       }
     }
     do {

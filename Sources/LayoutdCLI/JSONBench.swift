@@ -11,6 +11,16 @@ import JSONCodec
 /// so other processes on a shared machine do not inflate them. Each run's result is released after the clock
 /// stops (for both codecs), so parse figures measure parsing, not the allocator freeing the previous tree.
 package enum JSONBench {
+  /// The usage `--help` prints.
+  static let usage = Usage(
+    command: "layoutd bench --json",
+    text: """
+      usage: layoutd bench --json [--runs N] [FILE ...]
+        Parse and write throughput (MB/s of thread CPU time) of JSONCodec beside Foundation's JSONSerialization,
+        median of N runs (default 15). Without files: Tests/Fixtures/bench/table-10k.json,
+        nested-10x10x10x10.json and a generated 25 KB notification. Meant for release builds.
+      """)
+
   /// One document to measure.
   struct Input {
     /// Name printed in the table.
@@ -28,11 +38,12 @@ package enum JSONBench {
       let argument = arguments[index]
       if argument == "--runs" {
         guard index + 1 < arguments.count, let n = Int(arguments[index + 1]), n > 0 else {
-          printError("layoutd bench --json: --runs needs a positive number")
-          return 2
+          return usage.error("--runs needs a positive integer")
         }
         runs = n
         index += 2
+      } else if argument.hasPrefix("-") {
+        return usage.error("unknown option '\(argument)'")
       } else {
         files.append(argument)
         index += 1
@@ -53,7 +64,7 @@ package enum JSONBench {
       }
     } catch {
       printError("layoutd bench --json: \(error)")
-      return 1
+      return 2
     }
     #if DEBUG
       printError("layoutd bench --json: this is a debug build; figures are meaningless (use swift build -c release)")
@@ -153,8 +164,8 @@ package enum JSONBench {
   }
 
   /// Reads a whole file.
-  static func readFile(_ path: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+  static func readFile(_ path: String) throws(FileInput.ReadError) -> [UInt8] {
+    try FileInput.readAll(path: path)
   }
 
   /// A byte count as "7.2 MB", "770 KB" or "25 KB".

@@ -1,11 +1,31 @@
 import JSONCodec
 import LayoutSpecs
 
-/// `layoutd layout [--direction ltr|rtl|both] [FILE|-]`: lays out one JSON document and prints the frames.
+/// `layoutd layout`: lays out one JSON document and prints the frames (Protocol.md, "`layoutd layout`").
 ///
-/// Input shapes (see README and Protocol.md "Layout specs"): a FORMAT.md case file, a Texture case file, or a
-/// single tree `{"available", "root"}`. It only lays out; it never compares with expectations.
+/// Input shapes: a cell spec (with `--width`), a cell spec document `{"sizeRange", "scale"?, "root"}`, a case file
+/// `{"cases": […]}` (Texture or FORMAT.md cases), or a FORMAT.md tree `{"available", "root"}`. Cell specs and
+/// Texture cases are decoded and laid out as the daemon lays out a row (`CellFrames`: the same decoder, engine and
+/// fonts); only a case file declaring `"textMeasurement": "fixedAdvance"` measures text with fixed advances. It only
+/// lays out; it never compares with expectations. Runs on the calling thread.
 enum LayoutCommand {
+  /// The usage `--help` prints.
+  static let usage = Usage(
+    command: "layoutd layout",
+    text: """
+      usage: layoutd layout [--direction ltr|rtl|both] [--font-dir DIR]... [FILE|-]
+             layoutd layout --width W [--height H] [--scale S] [--font-dir DIR]... [FILE|-]
+        Lays out one JSON document (FILE, or stdin) as the daemon does and prints JSON to stdout:
+          a cell spec {"type": …}           needs --width W (points); --height H bounds its height (default: as tall
+                                            as it needs, like a table row), --scale S in [1, 4] (default 2) rounds;
+                                            prints {"size", "elements"}: every element's frame, as cell/elementFrames
+          {"sizeRange", "scale"?, "root"}   a cell spec in a Texture size range; the same answer
+          {"cases": [...]}                  a Texture or FORMAT.md case file: {"results": [...]}, one per case
+          {"available", "root"}             a FORMAT.md tree: {"ltr": FRAME, "rtl": FRAME} (or --direction's)
+        Exit status: 0 laid out, 1 a cell spec that cannot be decoded or laid out, 2 a usage error or unreadable
+        input. See Protocol.md, "layoutd layout".
+      """)
+
   /// Which directions to lay FORMAT.md trees out in.
   enum DirectionChoice: Equatable {
     case ltr, rtl, both
@@ -20,36 +40,26 @@ enum LayoutCommand {
     }
   }
 
-  /// Runs the command; returns the exit status (0 for readable input of a known shape, 2 otherwise).
+  /// Why a document was not laid out: the message and the exit status.
+  struct Refusal: Error {
+    /// One line for stderr (after `layoutd layout: `).
+    var message: String
+    /// 1: the input's content cannot be laid out; 2: a usage error or input of no known shape.
+    var status: Int32
+  }
+
+  /// Runs the command; returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
-    var direction: DirectionChoice?
-    var input: String?
-    var i = 0
-    while i < arguments.count {
-      let a = arguments[i]
-      switch a {
-      case "--direction":
-        guard i + 1 < arguments.count else { return usageError("--direction needs ltr, rtl or both") }
-        switch arguments[i + 1] {
-        case "ltr": direction = .ltr
-        case "rtl": direction = .rtl
-        case "both": direction = .both
-        default: return usageError("--direction takes ltr, rtl or both, not '\(arguments[i + 1])'")
-        }
-        i += 2
-      case "--help", "-h":
-        print("usage: layoutd layout [--direction ltr|rtl|both] [FILE|-]")
-        return 0
-      default:
-        if a.hasPrefix("--") && a != "-" { return usageError("unknown option '\(a)'") }
-        if input != nil { return usageError("more than one input file") }
-        input = a
-        i += 1
-      }
+    let options: Options
+    do throws(UsageError) {
+      options = try parse(arguments)
+    } catch {
+      return usage.error(error.message)
     }
+    let input = options.input ?? "-"
     let bytes: [UInt8]
     do {
-      bytes = try FileInput.readAll(path: input ?? "-")
+      bytes = try FileInput.readAll(path: input)
     } catch {
       printError("layoutd layout: \(error)")
       return 2
@@ -61,88 +71,52 @@ enum LayoutCommand {
       printError("layoutd layout: input is not valid JSON: \(error)")
       return 2
     }
-    guard let output = layout(document: document, direction: direction) else {
-      printError(
-        "layoutd layout: input is none of the known shapes: a case file {\"cases\": [...]} or a tree "
-          + "{\"available\": {...}, \"root\": {...}}")
-      return 2
-    }
-    var out = JSONWriter.serialize(output)
-    out.append(0x0A)
-    printOut(out)
-    return 0
-  }
-
-  /// Lays out a parsed document; nil when it is none of the known shapes.
-  static func layout(document: JSONValue, direction: DirectionChoice?) -> JSONValue? {
-    guard case .object(let object) = document else { return nil }
-    if case .array(let cases)? = object["cases"] {
-      var results: [JSONValue] = []
-      results.reserveCapacity(cases.count)
-      for (index, item) in cases.enumerated() {
-        results.append(layoutCase(item, index: index, direction: direction))
-      }
-      return .object(JSONObject([("results", .array(results))]))
-    }
-    if object["root"] != nil {
-      var result = JSONObject()
-      do {
-        var prepared = try FormatCaseLayout.prepareBenchTree(document)
-        for d in (direction ?? .both).directions {
-          prepared.layout(d == "rtl" ? .rtl : .ltr)
-          result[d] = prepared.frames()
-        }
-      } catch {
-        return .object(JSONObject([("error", .string(String(describing: error)))]))
-      }
-      return .object(result)
-    }
-    return nil
-  }
-
-  /// Lays out one case of a case file, in Texture or FORMAT.md shape; failures become `{"name", "error"}`.
-  static func layoutCase(_ item: JSONValue, index: Int, direction: DirectionChoice?) -> JSONValue {
-    let path = "cases[\(index)]"
-    guard case .object(let c) = item else {
-      return .object(JSONObject([("name", .null), ("error", .string("\(path): expected an object, got \(item.kindDescription)"))]))
-    }
-    let name = c["name"] ?? .null
-    do {
-      if case .object(let input)? = c["input"] {
-        let result = try TextureCaseLayout.layout(caseInput: input, path: path + ".input")
-        var out = JSONObject([("name", name)])
-        if case .object(let r) = result {
-          for m in r.storage { out[m.key] = m.value }
-        }
-        return .object(out)
-      }
-      guard c["root"] != nil else {
-        throw SpecDecodingError(path: path, message: "a case needs either \"input\" (Texture) or \"root\" (FORMAT.md)")
-      }
-      var directions: [String]
-      if let direction {
-        directions = direction.directions
-      } else if case .object(let expected)? = c["expected"] {
-        directions = ["ltr", "rtl"].filter { expected[$0] != nil }
-        if directions.isEmpty { directions = ["ltr", "rtl"] }
-      } else {
-        directions = ["ltr", "rtl"]
-      }
-      var out = JSONObject([("name", name)])
-      var prepared = try FormatCaseLayout.prepareCase(item)
-      for d in directions {
-        prepared.layout(d == "rtl" ? .rtl : .ltr)
-        out[d] = prepared.frames()
-      }
-      return .object(out)
+    do throws(Refusal) {
+      var out = JSONWriter.serialize(try layout(document: document, options: options))
+      out.append(0x0A)
+      printOut(out)
+      return 0
     } catch {
-      return .object(JSONObject([("name", name), ("error", .string(String(describing: error)))]))
+      if error.status == 2 { return usage.error(error.message) }
+      printError("layoutd layout: \(error.message)")
+      return error.status
     }
   }
 
-  /// Prints a usage error and returns exit status 2.
-  static func usageError(_ message: String) -> Int32 {
-    printError("layoutd layout: \(message)\nusage: layoutd layout [--direction ltr|rtl|both] [FILE|-]")
-    return 2
+  /// Lays out a parsed document of any known shape.
+  static func layout(document: JSONValue, options: Options) throws(Refusal) -> JSONValue {
+    guard case .object(let object) = document else {
+      throw Refusal(message: "expected a JSON object, got \(document.kindDescription)", status: 2)
+    }
+    let isCellSpec = object["type"] != nil
+    if options.hasCellFlags && !isCellSpec {
+      throw Refusal(message: "--width, --height and --scale apply to a bare cell spec {\"type\": …} only", status: 2)
+    }
+    if isCellSpec { return try layoutCellSpec(document, options: options) }
+    if object["sizeRange"] != nil { return try layoutCellDocument(object, options: options) }
+    if case .array(let cases)? = object["cases"] {
+      return try layoutCaseFile(object, cases: cases, options: options)
+    }
+    if object["root"] != nil { return layoutTree(document, direction: options.direction) }
+    throw Refusal(
+      message: "input is none of the known shapes: a cell spec {\"type\": …} (with --width), "
+        + "{\"sizeRange\", \"root\"}, a case file {\"cases\": [...]} or a tree {\"available\", \"root\"}",
+      status: 2)
+  }
+
+  /// Lays out a FORMAT.md tree `{"available", "root"}` in `direction` (default both); a tree that cannot be laid
+  /// out yields `{"error": message}`.
+  static func layoutTree(_ document: JSONValue, direction: DirectionChoice?) -> JSONValue {
+    var result = JSONObject()
+    do {
+      var prepared = try FormatCaseLayout.prepareBenchTree(document)
+      for d in (direction ?? .both).directions {
+        prepared.layout(d == "rtl" ? .rtl : .ltr)
+        result[d] = prepared.frames()
+      }
+    } catch {
+      return .object(JSONObject([("error", .string(String(describing: error)))]))
+    }
+    return .object(result)
   }
 }

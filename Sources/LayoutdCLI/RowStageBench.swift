@@ -14,26 +14,41 @@ enum RowStageBench {
   /// Rows per run and stage.
   static let rows = 2_000
 
+  /// The usage `--help` prints.
+  static let usage = Usage(
+    command: "layoutd bench --cells",
+    text: """
+      usage: layoutd bench --cells [--runs N] [DIR]
+        The CPU one inserted feed cell (DIR/feed-cell.json, default Tests/Fixtures/bench) costs on one thread,
+        stage by stage, median of N runs (default 15), in ns per row. Meant for release builds.
+      """)
+
   /// Runs the benchmark with `arguments` (after `bench --cells`); returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
     var runs = 15
-    var directory = "Tests/Fixtures/bench"
+    var directory: String?
     var i = 0
     while i < arguments.count {
-      if arguments[i] == "--runs", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+      if arguments[i] == "--runs" {
+        guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
+          return usage.error("--runs needs a positive integer")
+        }
         runs = n
         i += 2
+      } else if arguments[i].hasPrefix("-") {
+        return usage.error("unknown option '\(arguments[i])'")
       } else {
+        guard directory == nil else { return usage.error("more than one directory") }
         directory = arguments[i]
         i += 1
       }
     }
     let workload: ServerBenchWorkload
     do {
-      workload = try ServerBenchWorkload(directory: directory, batchSize: 1)
+      workload = try ServerBenchWorkload(directory: directory ?? "Tests/Fixtures/bench", batchSize: 1)
     } catch {
-      FileHandle.standardError.write(Data("layoutd bench --cells: \(error.description)\n".utf8))
-      return 1
+      printError("layoutd bench --cells: \(error.description)")
+      return 2
     }
     let row = Array(#"{"cell":"#.utf8) + workload.cell + [UInt8(ascii: "}")]
     var environment = LayoutEnvironment.standard(scale: 2)

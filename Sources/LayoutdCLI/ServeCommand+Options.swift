@@ -51,7 +51,7 @@ extension ServeCommand {
         case "--read-spin-us":
           options.connection.readSpinMicroseconds = try count(argument, 0...100_000)
         default:
-          throw UsageError(message: "unknown option '\(argument)'\n\(LayoutdCommand.usage)")
+          throw UsageError(message: "unknown option '\(argument)'")
         }
       }
     } catch {

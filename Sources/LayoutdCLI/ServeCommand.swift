@@ -28,8 +28,7 @@ enum ServeCommand {
     switch parse(arguments) {
     case .success(let parsed): options = parsed
     case .failure(let usage):
-      printError("layoutd: \(usage.message)")
-      return 2
+      return LayoutdCommand.serveUsage.error(usage.message)
     }
     var configuration = options.connection
     signal(SIGPIPE, SIG_IGN)

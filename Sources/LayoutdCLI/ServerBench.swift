@@ -42,11 +42,16 @@ enum ServerBench {
                                   [--json]
     """
 
+  /// `usage` for `--help` and usage errors.
+  static let help = Usage(command: "layoutd bench --server", text: usage)
+
   /// Runs the benchmark with `arguments` (after `bench`, starting with `--server`); returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = parse(Array(arguments.dropFirst())) else {
-      printError(usage)
-      return 2
+    let options: Options
+    do throws(UsageError) {
+      options = try parse(Array(arguments.dropFirst()))
+    } catch {
+      return help.error(error.message)
     }
     #if DEBUG
       printError("layoutd bench --server: this is a debug build; figures are meaningless (swift build -c release)")
@@ -61,16 +66,19 @@ enum ServerBench {
     }
   }
 
-  /// The options in `arguments`, or nil on a usage error.
-  static func parse(_ arguments: [String]) -> Options? {
+  /// The options in `arguments`; a usage error names the flag that is wrong.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var rest = arguments[...]
+    let measurements: Set<String> = ["spawn", "rtt", "bulk", "during", "scroll"]
     while let argument = rest.popFirst() {
       switch argument {
       case "--json":
         options.json = true
       case "--runs", "--rows", "--batch", "--requests", "--spawns", "--scrolls", "--scroll-rows", "--scroll-batch":
-        guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else { return nil }
+        guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else {
+          throw UsageError(message: "\(argument) needs a positive integer")
+        }
         switch argument {
         case "--runs": options.runs = n
         case "--rows": options.rows = n
@@ -82,17 +90,19 @@ enum ServerBench {
         default: options.spawns = n
         }
       case "--only":
-        guard let list = rest.popFirst() else { return nil }
-        options.only = Set(list.split(separator: ",").map(String.init))
-        guard options.only.isSubset(of: ["spawn", "rtt", "bulk", "during", "scroll"]) else { return nil }
+        let list = rest.popFirst().map { Set($0.split(separator: ",").map(String.init)) } ?? []
+        guard !list.isEmpty, list.isSubset(of: measurements) else {
+          throw UsageError(message: "--only needs a comma-separated list of spawn, rtt, bulk, during, scroll")
+        }
+        options.only = list
       case "--fixtures":
-        guard let directory = rest.popFirst() else { return nil }
+        guard let directory = rest.popFirst() else { throw UsageError(message: "--fixtures needs a directory") }
         options.fixtures = directory
       case "--daemon":
-        guard let path = rest.popFirst() else { return nil }
+        guard let path = rest.popFirst() else { throw UsageError(message: "--daemon needs a path") }
         options.daemon = path
       default:
-        return nil
+        throw UsageError(message: "unknown option '\(argument)'")
       }
     }
     return options

@@ -5,9 +5,15 @@ import JSONCodec
 /// inserts the rows of FILE (`{"rows": [{"id"?, "cell": SPEC}, …]}` or one `{"cell": SPEC}`), scrolls to Y as a
 /// user's drag, and writes the viewport's `table/snapshot` SVG to FILE.svg (or stdout). Runs on the calling thread.
 enum SnapshotCommand {
-  /// Usage line.
-  static let usage =
-    "usage: layoutd snapshot [--width W] [--height H] [--scroll Y] [--margin M] [--out FILE.svg] FILE.json"
+  /// The usage `--help` prints.
+  static let usage = Usage(
+    command: "layoutd snapshot",
+    text: """
+      usage: layoutd snapshot [--width W] [--height H] [--scroll Y] [--margin M] [--out FILE.svg] FILE.json
+        Spawns a daemon, inserts FILE's rows ({"rows": [{"id"?, "cell": SPEC}, …]} or {"cell": SPEC}) into a
+        W × H viewport (default 375 × 667), scrolls to Y as a drag, and writes the table/snapshot SVG (the rows,
+        Texture's range bands at margin M) to FILE.svg, or to stdout.
+      """)
 
   /// What the command line asked for.
   struct Options {
@@ -27,10 +33,13 @@ enum SnapshotCommand {
 
   /// Runs the command; returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
-    guard let options = parse(arguments), let input = options.input else {
-      printError(usage)
-      return 2
+    let options: Options
+    do throws(UsageError) {
+      options = try parse(arguments)
+    } catch {
+      return usage.error(error.message)
     }
+    guard let input = options.input else { return usage.error("no input file (FILE.json, or - for stdin)") }
     let rows: JSONValue
     do {
       rows = try self.rows(JSONParser.parse(FileInput.readAll(path: input)))
@@ -57,30 +66,29 @@ enum SnapshotCommand {
     }
   }
 
-  /// Reads the flags; nil on a bad or missing value.
-  static func parse(_ arguments: [String]) -> Options? {
+  /// Reads the flags; a usage error names the flag or argument that is wrong.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-      func number() -> Double? { rest.popFirst().flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } }
+      /// The finite number after `argument`.
+      func number() throws(UsageError) -> Double {
+        guard let text = rest.popFirst(), let value = Double(text), value.isFinite else {
+          throw UsageError(message: "\(argument) needs a number")
+        }
+        return value
+      }
       switch argument {
-      case "--width":
-        guard let v = number() else { return nil }
-        options.width = v
-      case "--height":
-        guard let v = number() else { return nil }
-        options.height = v
-      case "--scroll":
-        guard let v = number() else { return nil }
-        options.scroll = v
-      case "--margin":
-        guard let v = number() else { return nil }
-        options.margin = v
+      case "--width": options.width = try number()
+      case "--height": options.height = try number()
+      case "--scroll": options.scroll = try number()
+      case "--margin": options.margin = try number()
       case "--out":
-        guard let v = rest.popFirst() else { return nil }
+        guard let v = rest.popFirst() else { throw UsageError(message: "--out needs a file path") }
         options.out = v
       default:
-        guard options.input == nil, !argument.hasPrefix("--") || argument == "-" else { return nil }
+        if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "unknown option '\(argument)'") }
+        guard options.input == nil else { throw UsageError(message: "more than one input file") }
         options.input = argument
       }
     }

@@ -35,28 +35,21 @@ extension Session {
       }
       wanted = ids
     }
-    let engine = engine
+    let layout = CellFrames(engine: engine, decoding: cellDecoding)
     let filter = wanted
-    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
+    let range = CellFrames.range(width: width)
     let content = cell.content
     let path = resolved.indexPath
     return .compute { () throws(ResponseError) -> JSONValue in
-      let layout: Layout
-      do throws(LayoutFailure) {
-        layout = try engine.layout(content, in: range)
-      } catch {
-        throw ResponseError(
-          code: .internalError, message: "row \"\(resolved.id)\" failed to lay out: \(error.description)")
+      let frames = try layout.frames(of: content, in: range, ids: filter) { reason in
+        "row \"\(resolved.id)\" failed to lay out: \(reason)"
       }
-      let flat = layout.flattened(grid: engine.grid)
-      let frames = filter.map { ids in ids.compactMap { flat.frame($0) } } ?? flat.frames
-      return .object(
-        JSONObject([
-          ("rowId", .string(resolved.id.rawValue)),
-          ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
-          ("size", .object(JSONObject([("width", .double(flat.size.width)), ("height", .double(flat.size.height))]))),
-          ("elements", .array(frames.map(Session.elementJSON))),
-        ]))
+      var answer = JSONObject([
+        ("rowId", .string(resolved.id.rawValue)),
+        ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
+      ])
+      for member in frames.storage { answer[member.key] = member.value }
+      return .object(answer)
     }
   }
 

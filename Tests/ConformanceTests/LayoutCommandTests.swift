@@ -120,4 +120,55 @@ import Testing
     #expect(results.last?["ltr"]?["width"]?.doubleValue == 10)
     #expect(results.last?["rtl"] == nil)
   }
+
+  /// A Texture case file with one text leaf in `family`, optionally declaring how text is measured.
+  static func textCaseFile(family: String, measurement: String?) -> String {
+    let declaration = measurement.map { #""textMeasurement":"\#($0)","# } ?? ""
+    return #"{\#(declaration)"cases":[{"name":"t","input":{"scale":1,"sizeRange":{"min":[0,0],"max":[1000,1000]},"#
+      + #""root":{"type":"text","name":"label","text":"abc def","fontFamily":"\#(family)","fontSize":10}}}]}"#
+  }
+
+  @Test func fixedAdvancesOnlyWhereTheCaseFileDeclaresThem() throws {
+    // Declared: 0.6 em per character and 1.2 em lines, whatever the family (7 characters of 10 pt: 42 × 12).
+    let fixedFile = Self.textCaseFile(family: "NoSuchFont", measurement: "fixedAdvance")
+    let fixed = try Self.run(["layout"], stdin: Data(fixedFile.utf8))
+    #expect(fixed.status == 0)
+    #expect(
+      String(decoding: fixed.out, as: UTF8.self)
+        == #"{"results":[{"name":"t","size":[42,12],"frames":{"label":[0,0,42,12]}}]}"# + "\n")
+    // Not declared (or "fonts"): the daemon's decoder and fonts; a family that is not installed is refused.
+    for measurement in [nil, "fonts"] {
+      let strictFile = Self.textCaseFile(family: "NoSuchFont", measurement: measurement)
+      let strict = try Self.run(["layout"], stdin: Data(strictFile.utf8))
+      #expect(strict.status == 0)
+      let error = try JSONParser.parse(Array(strict.out))["results"]?.arrayValue?.first?["error"]?.stringValue ?? ""
+      let expected = #"cases[0].input.root.fontFamily: font family "NoSuchFont" is not installed"#
+      #expect(error.hasPrefix(expected), "\(error)")
+    }
+    // Real DejaVu Sans is narrower than 0.6 em: the frame differs from the fixed one.
+    let real = try Self.run(["layout"], stdin: Data(Self.textCaseFile(family: "DejaVu Sans", measurement: nil).utf8))
+    let frame = try JSONParser.parse(Array(real.out))["results"]?.arrayValue?.first?["frames"]?["label"]?.arrayValue ?? []
+    #expect(frame.count == 4 && frame[2].doubleValue != 42)
+    // Any other declaration is refused.
+    let bad = try Self.run(["layout"], stdin: Data(Self.textCaseFile(family: "Ahem", measurement: "guess").utf8))
+    #expect(bad.status == 2)
+    #expect(bad.err.hasPrefix(#"layoutd layout: textMeasurement: expected "fonts" or "fixedAdvance", got "guess""#))
+  }
+
+  @Test func cellFlagsApplyToABareSpecOnly() throws {
+    let json = #"{"cases":[]}"#
+    let result = try Self.run(["layout", "--width", "100"], stdin: Data(json.utf8))
+    #expect(result.status == 2)
+    #expect(result.err.hasPrefix("layoutd layout: --width, --height and --scale apply to a bare cell spec"))
+    // --height bounds a bare spec's height; without it the cell is as tall as it needs.
+    let spec = #"{"type":"node","id":"n","style":{"height":500}}"#
+    let bounded = try Self.run(["layout", "--width", "100", "--height", "300"], stdin: Data(spec.utf8))
+    #expect(
+      String(decoding: bounded.out, as: UTF8.self)
+        == #"{"size":{"width":100,"height":300},"elements":[{"type":"node","id":"n","#
+        + #""frame":{"x":0,"y":0,"width":100,"height":300}}]}"#
+        + "\n")
+    let free = try Self.run(["layout", "--width", "100"], stdin: Data(spec.utf8))
+    #expect(try JSONParser.parse(Array(free.out))["size"]?["height"]?.doubleValue == 500)
+  }
 }

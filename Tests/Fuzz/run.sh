@@ -30,10 +30,16 @@ for t in "${targets[@]}"; do products+=(--product "Fuzz${t^}"); done
 echo "== building ${targets[*]} with -sanitize=fuzzer,address"
 for p in "${products[@]}"; do
   [ "$p" = --product ] && continue
+  # The build's own status decides (a binary left by an earlier build must not pass for this one); its output is
+  # shown without the linker's noise.
+  status=0
   swift build -c release --scratch-path .build-fuzz --toolset "$work/toolset.json" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product "$p" 2>&1 |
-    grep -v "warning: Cannot export local symbol" || true
-  [ -x ".build-fuzz/release/$p" ] || { echo "build of $p failed" >&2; exit 1; }
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product "$p" >"$work/build-$p.log" 2>&1 || status=$?
+  grep -v "warning: Cannot export local symbol" "$work/build-$p.log" || true
+  if [ "$status" -ne 0 ] || [ ! -x ".build-fuzz/release/$p" ]; then
+    echo "!! build of $p failed (status $status); log: $work/build-$p.log" >&2
+    exit 1
+  fi
 done
 
 # Cached font tables look leaked to LeakSanitizer (see the file); real per-input leaks are still reported.

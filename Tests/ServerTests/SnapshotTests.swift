@@ -89,8 +89,10 @@ struct SnapshotTests {
     let (result, svg) = await Self.snapshot(h, id: 6)
     #expect(result?["rect"] == json(#"{"x": 0, "y": 1000, "width": 320, "height": 480}"#))
     #expect(svg?.name == "svg")
-    #expect(svg?.attributes["viewBox"] == "-40 1000 360 480")
+    // The rect, and an 18 pt legend strip under it.
+    #expect(svg?.attributes["viewBox"] == "-40 1000 360 498")
     #expect(svg?.attributes["width"] == "360")
+    #expect(svg?.attributes["height"] == "498")
     // Rows 9 (904.5–1005) to 14 (1407–1507.5) intersect [1000, 1480).
     let rows = svg?.all(class: "row") ?? []
     #expect(rows.map { $0.attributes["data-row-id"] ?? "" } == ["r9", "r10", "r11", "r12", "r13", "r14"])
@@ -124,7 +126,7 @@ struct SnapshotTests {
     _ = await h.call(5, "table/scrollToOffset", #"{"sessionId": "s1", "y": 1000}"#)
     let (result, svg) = await Self.snapshot(h, id: 6, #", "rect": {"y": 0, "height": 3015}, "margin": 30"#)
     #expect(result?["rows"]?.arrayValue?.count == 30)
-    #expect(svg?.attributes["viewBox"] == "-30 0 350 3015")
+    #expect(svg?.attributes["viewBox"] == "-30 0 350 3033")
     let ranges = await h.call(7, "table/ranges", #"{"sessionId": "s1"}"#).last?["result"]
     var states: [String: Set<String>] = [:]
     for row in ranges?["rows"]?.arrayValue ?? [] {
@@ -151,6 +153,32 @@ struct SnapshotTests {
     // The rect is not the viewport: the viewport is outlined over the content, and marked in the margin.
     #expect(svg?.all(class: "viewport-outline").first?.attributes["y"] == "1000.5")
     #expect(svg?.all(class: "viewport-marker").first?.attributes["y"] == "1000.75")
+    h.closeInput()
+  }
+
+  @Test("a legend under the rect names the bands' colours and the viewport marker; none without a band column")
+  func legend() async {
+    let h = ServerHarness()
+    await ScrollTests.setUp(h)
+    let (_, svg) = await Self.snapshot(h, id: 6)
+    let key = svg?.all(class: "legend-key").first
+    let labels = key?.all { $0.name == "text" }.map(\.text) ?? []
+    #expect(labels == ["Preload", "Display", "Visible", "viewport"])
+    // Each label follows its swatch, in the colour its band (or the viewport marker) is drawn in.
+    let swatches = key?.children.filter { $0.name == "rect" }.dropFirst() ?? []
+    #expect(swatches.map { $0.attributes["fill"] ?? "" } == ["#ff9f0a", "#ffd60a", "#30d158", "none"])
+    #expect(swatches.last?.attributes["stroke"] == "#0a84ff")
+    // The strip lies under the rect (0…480), inside the picture.
+    let strip = key?.children.first
+    #expect(strip?.attributes["y"] == "480")
+    #expect(strip?.attributes["height"] == "18")
+    // A picture 120 wide holds one entry a line: four lines, and the picture grows with them.
+    let (_, narrow) = await Self.snapshot(h, id: 7, #", "rect": {"width": 100}, "margin": 20"#)
+    #expect(narrow?.attributes["height"] == "\(480 + 4 * 14 + 4)")
+    // Without a band column there is nothing to explain: no legend, the picture is the rect.
+    let (_, bare) = await Self.snapshot(h, id: 8, #", "margin": 0"#)
+    #expect(bare?.all(class: "legend-key").isEmpty == true)
+    #expect(bare?.attributes["viewBox"] == "0 0 320 480")
     h.closeInput()
   }
 

@@ -2,20 +2,22 @@ import NodeTree
 
 /// Draws a snapshot of the table as SVG: the range-band column on the left, then the rows intersecting the drawn
 /// rect, each a group translated to its top edge holding its display list, then the row separators and the
-/// viewport marker. One SVG unit is one point; the `viewBox` is in content coordinates, so a row's group is at its
-/// content y. Pure; runs off the session (in a `.compute` outcome).
+/// viewport marker, and under the rect a legend of the bands' colours and the viewport marker (when there is a band
+/// column). One SVG unit is one point; the `viewBox` is in content coordinates, so a row's group is at its content
+/// y. Pure; runs off the session (in a `.compute` outcome).
 enum SnapshotRenderer {
   /// The SVG document for `rows` (in order) inside `scene`.
   static func render(_ scene: SnapshotScene, rows: [DrawnRow]) -> String {
     var svg = SVGWriter()
     let left = scene.x - scene.margin
     let totalWidth = scene.width + scene.margin
+    let totalHeight = scene.height + legendHeight(scene)
     svg.open(
       "svg",
       [
         "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-        "width": .number(totalWidth), "height": .number(scene.height),
-        "viewBox": SVGValue.numbers(left, scene.y, totalWidth, scene.height),
+        "width": .number(totalWidth), "height": .number(totalHeight),
+        "viewBox": SVGValue.numbers(left, scene.y, totalWidth, totalHeight),
       ])
     svg.element(
       "title", [:],
@@ -40,6 +42,7 @@ enum SnapshotRenderer {
     drawFailureLabels(scene, rows: rows, into: &svg)
     svg.close()
     drawViewport(scene, into: &svg)
+    drawLegend(scene, into: &svg)
     return svg.finish()
   }
 
