@@ -53,11 +53,19 @@ final class Daemon: Sendable {
     return environment
   }()
 
-  /// Spawns `layoutd` with `arguments` (default: serve on stdio) and starts reading its output.
-  init(arguments: [String] = []) throws {
+  /// The binary without the tracing wrapper: `$LAYOUTD_REAL_BINARY` (Tests/run-all.sh sets it beside a tracing
+  /// `$LAYOUTD_BINARY`), else `binary`. For tests whose bulk traffic adds nothing to the schema check.
+  static var untracedBinary: URL {
+    if let path = ProcessInfo.processInfo.environment["LAYOUTD_REAL_BINARY"] { return URL(fileURLWithPath: path) }
+    return binary
+  }
+
+  /// Spawns `layoutd` (`executable`, default `binary`) with `arguments` (default: serve on stdio) and starts reading
+  /// its output.
+  init(arguments: [String] = [], executable: URL = Daemon.binary) throws {
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
-    process.executableURL = Daemon.binary
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = Daemon.environment
     let stdin = Pipe()

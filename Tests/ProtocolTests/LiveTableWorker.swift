@@ -94,7 +94,8 @@ struct LiveTableWorker {
 
   /// A spawned, initialized daemon.
   static func spawn() -> Daemon? {
-    guard let daemon = try? Daemon() else { return nil }
+    // Untraced: tens of megabytes of the same kinds of messages would only slow the schema check of the traffic.
+    guard let daemon = try? Daemon(executable: Daemon.untracedBinary) else { return nil }
     _ = daemon.call(1, "initialize")
     daemon.notify("initialized")
     return daemon
