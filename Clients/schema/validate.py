@@ -105,6 +105,11 @@ def describe(value: Any) -> str:
     return f"{article} {kind} ({text})" if kind not in ("object", "array") else f"{article} {kind} {text}"
 
 
+def shorten(text: str, limit: int = 160) -> str:
+    """``text``, cut to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def member_path(path: str, key: str) -> str:
     return f"{path}.{key}" if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", key) else f"{path}[{json.dumps(key)}]"
 
@@ -123,7 +128,13 @@ class SchemaValidator:
         self.document = document
         self._patterns: Dict[str, "re.Pattern[str]"] = {}
         self._consts: Dict[int, Dict[str, Any]] = {}  # id(branch schema) -> its discriminating consts
+        self._enums: Dict[int, Dict[str, List[Any]]] = {}  # id(branch schema) -> its required string choices
         self._refs: Dict[str, Any] = {}
+        # (id(value), id(schema)) -> that value's errors under that schema, for objects and arrays, during one
+        # top-level validate() call (the values are alive and their paths fixed for that long). A child of a box can
+        # match a box node or an element, whose children can again be either: without the memo each level would
+        # validate its subtree twice or more, exponential in the nesting (a 64-deep box tree never finished).
+        self._memo: Optional[Dict[Tuple[int, int], List[Error]]] = None
 
     # ------------------------------------------------------------------------------------------ document checks
     def resolve(self, ref: str) -> Any:
@@ -197,14 +208,33 @@ class SchemaValidator:
     # ------------------------------------------------------------------------------------------ validation
     def validate(self, instance: Any, schema: Any, path: str = "$") -> List[Error]:
         """Every violation of ``schema`` by ``instance`` (empty when it is valid)."""
-        errors: List[Error] = []
-        self._validate(instance, schema, path, errors)
-        return errors
+        top = self._memo is None
+        if top:
+            self._memo = {}
+        try:
+            errors: List[Error] = []
+            self._validate(instance, schema, path, errors)
+            return errors
+        finally:
+            if top:
+                self._memo = None
 
     def is_valid(self, instance: Any, schema: Any) -> bool:
         return not self.validate(instance, schema)
 
     def _validate(self, value: Any, schema: Any, path: str, errors: List[Error]) -> None:
+        if self._memo is not None and isinstance(value, (dict, list)) and isinstance(schema, dict):
+            key = (id(value), id(schema))
+            found = self._memo.get(key)
+            if found is None:
+                found = []
+                self._validate_once(value, schema, path, found)
+                self._memo[key] = found
+            errors.extend(found)
+            return
+        self._validate_once(value, schema, path, errors)
+
+    def _validate_once(self, value: Any, schema: Any, path: str, errors: List[Error]) -> None:
         if schema is True:
             return
         if schema is False:
@@ -304,6 +334,34 @@ class SchemaValidator:
         self._consts[id(schema)] = found
         return found
 
+    def _required_enums(self, schema: Any) -> Dict[str, List[Any]]:
+        """Members a branch requires whose values it restricts to strings (``"type": {"const": "box"}`` or an
+        ``enum`` of element types), following ``$ref``s: a value without such a member, or with another string in
+        it, cannot match the branch."""
+        cached = self._enums.get(id(schema))
+        if cached is not None:
+            return cached
+        target, hops = schema, 0
+        while isinstance(target, dict) and "$ref" in target and hops < 16:
+            target, hops = self.resolve(target["$ref"]), hops + 1
+        found: Dict[str, List[Any]] = {}
+        if isinstance(target, dict):
+            for name in target.get("required", ()):
+                sub = target.get("properties", {}).get(name)
+                if not isinstance(sub, dict):
+                    continue
+                options = [sub["const"]] if "const" in sub else sub.get("enum")
+                if isinstance(options, list) and options and all(isinstance(o, str) for o in options):
+                    found[name] = options
+        self._enums[id(schema)] = found
+        return found
+
+    def _cannot_match(self, value: Dict[str, Any], branch: Any) -> bool:
+        if any(k in value and not json_equal(value[k], c) for k, c in self._discriminators(branch).items()):
+            return True
+        return any(k not in value or not (isinstance(value[k], str) and value[k] in options)
+                   for k, options in self._required_enums(branch).items())
+
     def _alternatives(self, value: Any, branches: Sequence[Any], path: str, errors: List[Error],
                       exactly_one: bool) -> None:
         # Branches whose discriminating const members (e.g. "type": "stack") the value contradicts cannot match:
@@ -311,9 +369,7 @@ class SchemaValidator:
         # exponential) and their errors are not reported (they are not what was meant).
         candidates = list(range(len(branches)))
         if isinstance(value, dict):
-            candidates = [i for i in candidates
-                          if all(json_equal(value[k], c) for k, c in self._discriminators(branches[i]).items()
-                                 if k in value)]
+            candidates = [i for i in candidates if not self._cannot_match(value, branches[i])]
             if not candidates:
                 wanted: Dict[str, List[Any]] = {}
                 for branch in branches:
@@ -332,7 +388,9 @@ class SchemaValidator:
         if len(candidates) == 1:
             errors.extend(results[candidates[0]])
             return
-        details = "; ".join(f"[{i}] " + ", ".join(f"{e.path}: {e.message}" for e in results[i][:3])
+        # Each branch's first errors, shortened: nested alternatives would otherwise nest their details without
+        # bound.
+        details = "; ".join(f"[{i}] " + ", ".join(f"{e.path}: {shorten(e.message)}" for e in results[i][:3])
                             for i in candidates)
         errors.append(Error(path, f"matches none of the alternatives: {details}"))
 
