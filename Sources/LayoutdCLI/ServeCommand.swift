@@ -22,7 +22,8 @@ enum ServeCommand {
     var tracePath = ProcessInfo.processInfo.environment["LAYOUTD_TRACE"]
   }
 
-  /// Serves and returns the exit status (0 after `shutdown`, 1 otherwise, 2 on a usage error).
+  /// Serves and returns the exit status (0 after `shutdown`, 1 otherwise, 2 on a usage error; SIGTERM and SIGINT
+  /// end the process within a second, see `SignalDeadline`).
   static func run(_ arguments: [String]) -> Int32 {
     let options: Options
     switch parse(arguments) {
@@ -50,18 +51,18 @@ enum ServeCommand {
     configuration.spinsWhile = { server.isIdle }
     configuration.deferral = LayoutServer.deferral
     let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
-    // SIGTERM stops reading: the messages already read are answered, what still waits is answered -32800 (status 0
-    // after `shutdown`, 1 otherwise).
-    signal(SIGTERM, SIG_IGN)
-    let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-    terminate.setEventHandler {
+    // SIGTERM and SIGINT stop reading: the messages already read are answered, what still waits is answered -32800
+    // (status 0 after `shutdown`, 1 otherwise); if that is not done within 0.4 s the process ends anyway, status 1.
+    let deadline = SignalDeadline(connection: connection) {
       server.terminate()
       connection.stopReading()
     }
-    terminate.resume()
+    deadline.install([SIGTERM, SIGINT])
     connection.start(handler: server)
     connection.waitUntilClosed()
     connection.waitForPendingWrites()
+    // The deadline is ending the process.
+    guard deadline.claimExit() else { while true { pause() } }
     return server.exitStatus ?? 1
   }
 }
