@@ -3,8 +3,9 @@ import JSONCodec
 import Testing
 
 /// Protocol.md "Lifecycle": on SIGTERM, requests already read are answered before the process exits (status 1
-/// without `shutdown`, 0 after it); a `table/waitUntilAllUpdatesAreProcessed` still waiting is answered -32800 and
-/// layout still running is dropped; stdout ends with whole frames.
+/// without `shutdown`, 0 after it) unless that takes longer than the signal's deadline; a
+/// `table/waitUntilAllUpdatesAreProcessed` still waiting is answered -32800 and layout still running is dropped;
+/// stdout ends with whole frames.
 @Suite struct TerminateWhileQueuedTests {
   /// Queues a big insert and requests behind it on s1, makes sure the server has read them all (a server-level
   /// request sent after them is answered), then sends SIGTERM. Returns every message written.
@@ -41,6 +42,14 @@ import Testing
     func answer(_ id: Int) -> JSONValue? {
       let matching = responses.filter { $0["id"] == .int(Int64(id)) }
       return matching.count == 1 ? matching[0] : nil
+    }
+    // SIGTERM is bounded (Protocol.md "Lifecycle"): when performing the queued insert (3,000 cells decoded, slow in
+    // a debug build on a loaded machine) outlasts 0.4 s, the process ends at once with status 1 and the answers not
+    // written yet are lost; what was written is whole frames. (After `shutdown` everything was answered already.)
+    if !shutdownFirst && answer(3) == nil {
+      #expect(responses.allSatisfy { $0["id"] == .string("read") }, "answers after a cut: \(responses)")
+      daemon.expectCleanOutput()
+      return
     }
     #expect(answer(3)?["result"]?["seq"] == .int(1))
     #expect(answer(3)?["result"]?["rowIds"]?.arrayValue?.count == 3000)
