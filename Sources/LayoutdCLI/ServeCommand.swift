@@ -52,11 +52,15 @@ enum ServeCommand {
     configuration.deferral = LayoutServer.deferral
     let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
     // SIGTERM and SIGINT stop reading: the messages already read are answered, what still waits is answered -32800
-    // (status 0 after `shutdown`, 1 otherwise); if that is not done within 0.4 s the process ends anyway, status 1.
-    let deadline = SignalDeadline(connection: connection) {
-      server.terminate()
-      connection.stopReading()
-    }
+    // (status 0 after `shutdown`, 1 otherwise); what is still open after 0.3 s is answered -32800, and if the
+    // answers are not written by 0.6 s the process ends anyway, status 1.
+    let deadline = SignalDeadline(
+      connection: connection,
+      begin: {
+        server.terminate()
+        connection.stopReading()
+      },
+      cancel: { server.cancelOpenRequests() })
     deadline.install([SIGTERM, SIGINT])
     connection.start(handler: server)
     connection.waitUntilClosed()

@@ -19,14 +19,18 @@ nonisolated(unsafe) private var signalTime = timespec()
 /// SIGTERM and SIGINT: end the process within a second, whatever it is doing (Protocol.md "Lifecycle").
 ///
 /// The first of them calls `begin` (stop reading, answer what was read) and starts the clock. If the daemon has
-/// not finished by itself `graceTime` later (stdout blocked by a client that does not read, layout or writes still
-/// running), the output is closed at a frame boundary (`StdioConnection.closeOutput`) and the process ends at once
-/// with status 1, dropping what was not written. Whichever of the two ends the process first claims the exit.
+/// not finished by itself `graceTime` later (a long queued edit, stdout blocked by a client that does not read),
+/// `cancel` answers every request still open -32800 (`request cancelled`), and the output gets until `drainTime` to
+/// take those answers. If the daemon has still not finished then, the output is closed at a frame boundary
+/// (`StdioConnection.closeOutput`) and the process ends at once with status 1, dropping what was not written (only
+/// a client that does not read loses answers). Whichever of the two ends the process first claims the exit.
 final class SignalDeadline: Sendable {
-  /// Time from the signal to the forced exit when the daemon has not finished: 0.4 s (with `closeTime`, half of the
+  /// Time from the signal to the cancellation of every request still open: 0.3 s.
+  static let graceTime = 0.3
+  /// Time from the signal to the forced exit when the daemon has not finished: 0.6 s (with `closeTime`, 0.3 s of the
   /// second is left for a loaded machine to schedule the exit and end the process).
-  static let graceTime = 0.4
-  /// Longest wait, after `graceTime`, for a write in progress to end so that no frame is cut short: 0.1 s.
+  static let drainTime = 0.6
+  /// Longest wait, after `drainTime`, for a write in progress to end so that no frame is cut short: 0.1 s.
   static let closeTime = 0.1
   /// The status of a forced exit.
   static let forcedStatus: Int32 = 1
@@ -35,15 +39,21 @@ final class SignalDeadline: Sendable {
   private let connection: StdioConnection
   /// What the first signal does before the clock runs.
   private let begin: @Sendable () -> Void
+  /// What `graceTime` after the signal does when the daemon has not finished.
+  private let cancel: @Sendable () -> Void
   /// Set by the first signal.
   private let signalled = Atomic(false)
   /// Set by whichever claims the exit first (`claimExit` or the deadline).
   private let claimed = Atomic(false)
 
-  /// A deadline for `connection`; `begin` runs on the first signal.
-  init(connection: StdioConnection, begin: @escaping @Sendable () -> Void) {
+  /// A deadline for `connection`; `begin` runs on the first signal, `cancel` at `graceTime` after it unless the
+  /// daemon has finished.
+  init(
+    connection: StdioConnection, begin: @escaping @Sendable () -> Void, cancel: @escaping @Sendable () -> Void
+  ) {
     self.connection = connection
     self.begin = begin
+    self.cancel = cancel
   }
 
   /// Handles `signals` from now on: a handler writes each to a pipe that a thread of its own reads, so that a
@@ -105,12 +115,17 @@ final class SignalDeadline: Sendable {
     begin()
   }
 
-  /// Sleeps until `graceTime` after `start`; then, unless the daemon has claimed the exit, closes the output and
-  /// ends the process.
+  /// Sleeps until `graceTime` after `start`; then, unless the daemon has finished, cancels what is open and waits
+  /// for it to finish until `drainTime`; then, unless it has claimed the exit, closes the output and ends the
+  /// process.
   private func forceExit(after start: Date) {
     Thread.sleep(until: start.addingTimeInterval(SignalDeadline.graceTime))
+    if claimed.load(ordering: .acquiring) { return }
+    cancel()
+    let drained = start.addingTimeInterval(SignalDeadline.drainTime)
+    while Date() < drained, !claimed.load(ordering: .acquiring) { usleep(5_000) }
     guard claimExit() else { return }
-    _ = connection.closeOutput(before: start.addingTimeInterval(SignalDeadline.graceTime + SignalDeadline.closeTime))
+    _ = connection.closeOutput(before: drained.addingTimeInterval(SignalDeadline.closeTime))
     _exit(SignalDeadline.forcedStatus)
   }
 }
