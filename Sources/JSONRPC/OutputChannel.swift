@@ -17,6 +17,11 @@ import Foundation
 /// bytes of closure and array overhead each; one growing buffer would double its capacity past the bound).
 /// `enqueue` blocks its caller while more than `maxBacklog` bytes wait (unless nothing waits), so a client that
 /// stops reading responses stalls the server instead of growing its memory.
+///
+/// Frames are written whole or not at all: on a pipe (`PipeRoom`) a write is started only when the pipe can take it
+/// without blocking, and is cut at frame boundaries, so the pipe never holds part of a frame while the client is not
+/// reading (a frame larger than the pipe's capacity is the exception: it is written in pieces once the pipe is
+/// empty). Every write is made under `gate`, which `close(before:)` shuts so that the process can end at once.
 final class OutputChannel: @unchecked Sendable {  // the mutable state is guarded by `condition` (a lock)
   /// The output file descriptor (not owned: never closed here).
   let fd: Int32
@@ -31,7 +36,11 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
   private let condition = NSCondition()
   /// Bytes queued and not yet handed to the drain job, in order, in segments of about `segmentSize` bytes.
   /// Guarded by `condition`.
-  private var pending: [[UInt8]] = []
+  private var pending: [OutputSegment] = []
+  /// The room of the output pipe; nil when the output is not a pipe (writes then simply block).
+  private let pipe: PipeRoom?
+  /// Every write is made under it; closed when the process is about to end.
+  private let gate = FrameGate()
   /// Target size of a pending segment (a larger message is a segment of its own).
   static let segmentSize = 64 << 10
   /// Bytes queued but not yet written: `pending` plus the chunk the drain job is writing. Guarded by `condition`.
@@ -45,6 +54,7 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
   init(fd: Int32, maxBacklog: Int) {
     self.fd = fd
     self.maxBacklog = max(1, maxBacklog)
+    pipe = PipeRoom(fd: fd)
   }
 
   /// Writes `bytes` now when that cannot reorder or block; otherwise queues them, after waiting while the backlog
@@ -52,21 +62,23 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
   func enqueue(_ bytes: [UInt8]) {
     condition.lock()
     // backlog == 0: nothing is queued or being written, and nothing can start while the lock is held.
-    if backlog == 0 && bytes.count <= OutputChannel.directWriteLimit && hasRoom() {
-      if failure == nil { failure = writeAll(bytes) }
+    if backlog == 0 && bytes.count <= OutputChannel.directWriteLimit && hasRoom(for: bytes.count) {
+      if failure == nil {
+        pipe?.wrote(bytes.count)
+        failure = gate.write { writeAll(bytes[...]) }
+      }
       condition.unlock()
       return
     }
     while backlog > 0 && backlog + bytes.count > maxBacklog { condition.wait() }
     if let last = pending.indices.last, pending[last].count + bytes.count <= OutputChannel.segmentSize {
-      pending[last].append(contentsOf: bytes)
+      pending[last].append(bytes)
     } else if bytes.count < OutputChannel.segmentSize {
-      var segment: [UInt8] = []
-      segment.reserveCapacity(OutputChannel.segmentSize)
-      segment.append(contentsOf: bytes)
+      var segment = OutputSegment(capacity: OutputChannel.segmentSize)
+      segment.append(bytes)
       pending.append(segment)
     } else {
-      pending.append(bytes)
+      pending.append(OutputSegment(frame: bytes))
     }
     backlog += bytes.count
     let start = !draining
@@ -91,7 +103,7 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
       let segment = pending.removeFirst()
       let failed = failure != nil
       condition.unlock()
-      let error = failed ? nil : writeAll(segment)
+      let error = failed ? nil : writeFrames(segment)
       condition.lock()
       if failure == nil { failure = error }
       backlog -= segment.count
@@ -100,14 +112,48 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
     }
   }
 
-  /// True when `fd` can take `directWriteLimit` bytes without blocking (`poll` with a zero timeout).
-  private func hasRoom() -> Bool {
+  /// True when `fd` can take `count` (at most `directWriteLimit`) bytes without blocking (`poll` with a zero
+  /// timeout where the output is not a pipe).
+  private func hasRoom(for count: Int) -> Bool {
+    if let pipe { return pipe.room() >= count }
     var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
     return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
   }
 
+  /// Writes the frames of `segment` in order, each whole: on a pipe, runs of whole frames that it takes without
+  /// blocking, waiting for room in between; elsewhere all at once. The errno of a failed write, or nil.
+  private func writeFrames(_ segment: OutputSegment) -> Int32? {
+    guard let pipe else { return gate.write { writeAll(segment.bytes[...]) } }
+    var start = 0
+    var next = 0  // index of the first frame not written
+    var pause = 50  // µs, doubled up to 2 ms while a large frame waits for the pipe to empty
+    while next < segment.frameEnds.count {
+      let room = pipe.room()
+      var end = start
+      while next < segment.frameEnds.count, segment.frameEnds[next] - start <= room {
+        end = segment.frameEnds[next]
+        next += 1
+      }
+      if end == start, room >= pipe.capacity {
+        // Empty, and the frame is larger than the pipe: it can only be written in pieces.
+        end = segment.frameEnds[next]
+        next += 1
+      }
+      if end > start {
+        pipe.wrote(end - start)
+        if let error = gate.write({ writeAll(segment.bytes[start..<end]) }) { return error }
+        start = end
+        pause = 50
+        continue
+      }
+      pipe.waitForMore(than: room, pause: pause)
+      pause = min(pause * 2, 2000)
+    }
+    return nil
+  }
+
   /// Writes every byte, retrying partial writes and EINTR; the errno of a failed write, or nil.
-  private func writeAll(_ bytes: [UInt8]) -> Int32? {
+  private func writeAll(_ bytes: ArraySlice<UInt8>) -> Int32? {
     bytes.withUnsafeBytes { raw -> Int32? in
       guard var p = raw.baseAddress else { return nil }
       var left = raw.count
@@ -130,6 +176,10 @@ final class OutputChannel: @unchecked Sendable {  // the mutable state is guarde
     defer { condition.unlock() }
     return backlog
   }
+
+  /// Lets no write start from now on, once the write in progress (if any) has ended, waiting until `deadline` at
+  /// most: true when no frame was left cut short (the process may end), false when a write still ran at the deadline.
+  func close(before deadline: Date) -> Bool { gate.close(before: deadline) }
 
   /// Blocks until every queued write has been done (or dropped); direct writes are done before `enqueue` returns.
   func drain() { queue.sync {} }

@@ -123,6 +123,12 @@ package final class StdioConnection: Sendable {
     lifecycle.wakeReader()
   }
 
+  /// Lets no write to the output start from now on (what is still queued is dropped), once the write in progress has
+  /// ended, waiting until `deadline` at most: true when every frame on the output is whole, so the process may end;
+  /// false when a write still ran at the deadline (only a frame larger than the output pipe, or an output that is not
+  /// a pipe, can block a write). For a process that must end now (SIGTERM's deadline).
+  package func closeOutput(before deadline: Date) -> Bool { output.close(before: deadline) }
+
   /// Blocks until every message sent so far has been written (or dropped after a write error).
   package func waitForPendingWrites() { output.drain() }
 

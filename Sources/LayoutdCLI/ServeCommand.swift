@@ -22,7 +22,8 @@ enum ServeCommand {
     var tracePath = ProcessInfo.processInfo.environment["LAYOUTD_TRACE"]
   }
 
-  /// Serves and returns the exit status (0 after `shutdown`, 1 otherwise, 2 on a usage error).
+  /// Serves and returns the exit status (0 after `shutdown`, 1 otherwise, 2 on a usage error; SIGTERM and SIGINT
+  /// end the process within a second, see `SignalDeadline`).
   static func run(_ arguments: [String]) -> Int32 {
     let options: Options
     switch parse(arguments) {
@@ -50,18 +51,22 @@ enum ServeCommand {
     configuration.spinsWhile = { server.isIdle }
     configuration.deferral = LayoutServer.deferral
     let connection = StdioConnection(input: 0, output: protocolOut, configuration: configuration)
-    // SIGTERM stops reading: the messages already read are answered, what still waits is answered -32800 (status 0
-    // after `shutdown`, 1 otherwise).
-    signal(SIGTERM, SIG_IGN)
-    let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-    terminate.setEventHandler {
-      server.terminate()
-      connection.stopReading()
-    }
-    terminate.resume()
+    // SIGTERM and SIGINT stop reading: the messages already read are answered, what still waits is answered -32800
+    // (status 0 after `shutdown`, 1 otherwise); what is still open after 0.3 s is answered -32800, and if the
+    // answers are not written by 0.6 s the process ends anyway, status 1.
+    let deadline = SignalDeadline(
+      connection: connection,
+      begin: {
+        server.terminate()
+        connection.stopReading()
+      },
+      cancel: { server.cancelOpenRequests() })
+    deadline.install([SIGTERM, SIGINT])
     connection.start(handler: server)
     connection.waitUntilClosed()
     connection.waitForPendingWrites()
+    // The deadline is ending the process.
+    guard deadline.claimExit() else { while true { pause() } }
     return server.exitStatus ?? 1
   }
 }

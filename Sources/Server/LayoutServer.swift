@@ -252,6 +252,16 @@ extension LayoutServer {
     request.jobs.yield(.requestCancelled)
   }
 
+  /// A signal's grace time ran out: every request still queued on a session or waiting there is answered -32800
+  /// `request cancelled` now, as `$/cancelRequest` would answer it (its work is skipped; a late result is dropped).
+  package func cancelOpenRequests() {
+    let open = state.withLock { Array($0.pending.values) }
+    for request in open {
+      request.reply.error(LayoutServer.cancelled)
+      request.jobs.yield(.requestCancelled)
+    }
+  }
+
   /// The answer to a cancelled request, and to one the close cannot wait for.
   static let cancelled = ResponseError(code: .requestCancelled, message: "request cancelled")
 

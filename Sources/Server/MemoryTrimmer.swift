@@ -79,6 +79,22 @@ final class MemoryTrimmer: Sendable {
     if let epoch { check(after: epoch) }
   }
 
+  /// A session was disposed and its contents freed: trims now (on the utility queue), however few cells were laid
+  /// out since the last trim and whatever other sessions are doing, and returns once the memory is handed back.
+  func sessionReleased() async {
+    guard let trim else { return }
+    state.withLock { $0.cells = 0 }
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      after(.milliseconds(0)) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        trim()
+        let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
+        ServerLog.write(.log, "returned a disposed session's memory to the system in \(micros) µs")
+        done.resume()
+      }
+    }
+  }
+
   /// After `quiet`: trims if nothing was laid out since `epoch`, else looks again after another `quiet`.
   private func check(after epoch: UInt64) {
     after(quiet) { [self] in

@@ -216,8 +216,9 @@ actor Session {
           call.reply?.error(ServerError.unknownSession(id))
           call.ticket.release()
         }
-        reply?.result(.null)
         jobs.finish()
+        await releaseContents()
+        reply?.result(.null)
         return
       case .close(let done):
         // Nothing more will commit: what still waits is answered -32800, then the queued calls are performed in

@@ -3,8 +3,9 @@ import JSONCodec
 import Testing
 
 /// Protocol.md "Lifecycle": on SIGTERM, requests already read are answered before the process exits (status 1
-/// without `shutdown`, 0 after it); a `table/waitUntilAllUpdatesAreProcessed` still waiting is answered -32800 and
-/// layout still running is dropped; stdout ends with whole frames.
+/// without `shutdown`, 0 after it), those still open 0.3 s after the signal -32800; a
+/// `table/waitUntilAllUpdatesAreProcessed` still waiting is answered -32800 and layout still running is dropped;
+/// stdout ends with whole frames.
 @Suite struct TerminateWhileQueuedTests {
   /// Queues a big insert and requests behind it on s1, makes sure the server has read them all (a server-level
   /// request sent after them is answered), then sends SIGTERM. Returns every message written.
@@ -42,18 +43,31 @@ import Testing
       let matching = responses.filter { $0["id"] == .int(Int64(id)) }
       return matching.count == 1 ? matching[0] : nil
     }
-    #expect(answer(3)?["result"]?["seq"] == .int(1))
-    #expect(answer(3)?["result"]?["rowIds"]?.arrayValue?.count == 3000)
+    // Every request read is answered exactly once. SIGTERM is bounded (Protocol.md "Lifecycle"): when performing
+    // the queued insert (3,000 cells decoded, slow in a debug build on a loaded machine) outlasts 0.3 s, what is
+    // still open is answered -32800 then. After `shutdown` everything was answered before the signal.
+    let ids = shutdownFirst ? Array(3...7) : Array(3...6)
+    for id in ids {
+      #expect(responses.filter { $0["id"] == .int(Int64(id)) }.count == 1, "request \(id): \(responses)")
+    }
+    func cancelled(_ id: Int) -> Bool { answer(id) == json(errorResponse("\(id)", -32800, "request cancelled")) }
+    if !cancelled(3) {
+      #expect(answer(3)?["result"]?["seq"] == .int(1))
+      #expect(answer(3)?["result"]?["rowIds"]?.arrayValue?.count == 3000)
+    }
+    #expect(!shutdownFirst || !cancelled(3))
     // The query after the wait is answered after it: with the wait's content size when the layout finished first
     // (always after `shutdown`, which waits for the wait), else with the committed state (nothing inserted).
     let waited = answer(4)?["result"]?["contentSize"]
-    #expect(answer(5)?["result"] == (waited ?? json(#"{"width":320,"height":0}"#)))
+    #expect(cancelled(5) || answer(5)?["result"] == (waited ?? json(#"{"width":320,"height":0}"#)))
     #expect(shutdownFirst ? waited != nil : true, "shutdown is answered after the wait")
-    #expect(answer(6)?["result"]?["seq"] == .int(1))
-    #expect(answer(6)?["result"]?["sections"]?.arrayValue?.first?["rows"]?.arrayValue?.count == 3000)
+    if !cancelled(6) {
+      #expect(answer(6)?["result"]?["seq"] == .int(1))
+      #expect(answer(6)?["result"]?["sections"]?.arrayValue?.first?["rows"]?.arrayValue?.count == 3000)
+    }
     if shutdownFirst { #expect(answer(7) == json(resultResponse("7", "null"))) }
     // The wait is answered once: cancelled unless the layout happened to finish first.
-    #expect(answer(4) == json(errorResponse("4", -32800, "request cancelled")) || waited != nil)
+    #expect(cancelled(4) || waited != nil)
     if shutdownFirst {
       // Everything after the wait waits for it, `shutdown` for everything before it, the marker for `shutdown`.
       let ids: [JSONValue] = [.int(3), .int(4), .int(5), .int(6), .int(7), .string("read")]
