@@ -51,10 +51,16 @@ package struct BatchUpdate<Content: Sendable>: Sendable {
   /// The row count of every section after the update as the client's data source sees it, or nil to derive
   /// the counts from the operations. With counts, Texture's count checks (§1.8 rules 1 and 7) can fail.
   package var expectedRowCounts: [Int]?
+  /// Headers and footers to set, replace or remove, addressed in the new space (see `SupplementaryUpdate`).
+  package var supplementaryUpdates: [SupplementaryUpdate<Content>]
 
   /// Creates a batch.
-  package init(_ operations: [BatchOperation<Content>], expectedRowCounts: [Int]? = nil) {
+  package init(
+    _ operations: [BatchOperation<Content>], expectedRowCounts: [Int]? = nil,
+    supplementaryUpdates: [SupplementaryUpdate<Content>] = []
+  ) {
     self.operations = operations
     self.expectedRowCounts = expectedRowCounts
+    self.supplementaryUpdates = supplementaryUpdates
   }
 }

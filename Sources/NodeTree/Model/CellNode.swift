@@ -16,15 +16,40 @@ package struct CellNode<Content: Sendable>: Sendable {
 }
 
 /// A cell that needs layout: the job measures `content` and reports back with `generation`. Pure value.
+///
+/// Rows and header/footer cells are measured alike (at the table width); `supplementary` tells them apart.
 package struct LayoutRequest<Content: Sendable>: Sendable {
-  /// Row id.
+  /// Row (or header/footer cell) id.
   package let id: RowID
   /// Generation the result must carry to be accepted.
   package let generation: UInt64
   /// Content to measure.
   package let content: Content
-  /// Index path in the pending map when the request was made.
+  /// Index path in the pending map when the request was made; for a header or footer, its section and row 0.
   package let indexPath: TableIndexPath
+  /// Header or footer when the cell is one; nil for a row.
+  package let supplementary: SupplementaryKind?
+
+  /// Creates a request.
+  init(
+    id: RowID, generation: UInt64, content: Content, indexPath: TableIndexPath,
+    supplementary: SupplementaryKind? = nil
+  ) {
+    self.id = id
+    self.generation = generation
+    self.content = content
+    self.indexPath = indexPath
+    self.supplementary = supplementary
+  }
+
+  /// The element the request lays out.
+  package var element: TableElement {
+    switch supplementary {
+    case .header?: return .header(section: indexPath.section)
+    case .footer?: return .footer(section: indexPath.section)
+    case nil: return .row(indexPath)
+    }
+  }
 }
 
 /// A row that moved: it keeps its id, content and height. Pure value.
@@ -35,6 +60,21 @@ package struct MovedRow: Sendable, Equatable {
   package let from: TableIndexPath
   /// New-space index path.
   package let to: TableIndexPath
+}
+
+/// A visible header or footer cell whose height changed outside a batch (re-measured after `invalidateLayout` or
+/// `updateContent`). Pure value.
+package struct SupplementaryHeightChange: Sendable, Equatable {
+  /// Cell id.
+  package let id: RowID
+  /// Header or footer.
+  package let kind: SupplementaryKind
+  /// Section in the visible map.
+  package let section: Int
+  /// Previous height (points).
+  package let oldHeight: Double
+  /// New height (points).
+  package let newHeight: Double
 }
 
 /// A visible row whose height changed outside a batch (re-measured after `invalidateLayout`). Pure value.

@@ -14,7 +14,8 @@
 /// - Rows of inserted and reloaded sections come from the operation itself (Texture asks the data source), so
 ///   row inserts or move targets inside an inserted section are dropped exactly as Texture drops them.
 /// - A commit updates the ranges at once (experiment `RangeUpdateOnChangesetUpdate` on, see texture.md §0 note).
-/// - Section headers and footers are not modelled (Texture's table forces their estimated heights to 0).
+/// - Section headers and footers are laid out like rows when given as cells (Texture's table leaves them to UIKit
+///   as plain views); see `SupplementarySpec`.
 package struct TableNode<Content: Sendable>: Sendable {
   /// Latest data-source state: row order and, where measured, heights.
   package internal(set) var pendingMap = ElementMap()
@@ -164,14 +165,16 @@ struct InFlightChangeSet: Sendable {
 /// The structural edits of one change set in Texture's map-construction order (texture.md §1.7), replayed on
 /// the visible map at commit. Pure value.
 struct VisibleReplay: Sendable {
-  /// For reloadData: the new sections' row ids (everything else is ignored).
-  var reloadAll: [[RowID]]?
+  /// For reloadData: the new sections (everything else is ignored).
+  var reloadAll: [ReplaySection]?
   /// Item deletes, old space, descending.
   var itemDeletes: [TableIndexPath] = []
   /// Section deletes, old space, descending.
   var sectionDeletes: [Int] = []
-  /// Section inserts, new space, ascending, with their row ids.
-  var sectionInserts: [(index: Int, rows: [RowID])] = []
+  /// Section inserts, new space, ascending, with their rows, header and footer.
+  var sectionInserts: [(index: Int, section: ReplaySection)] = []
   /// Item inserts, new space, ascending.
   var itemInserts: [(path: TableIndexPath, id: RowID)] = []
+  /// Headers and footers set, replaced or removed in surviving sections (new space), applied last.
+  var supplementarySets: [(slot: SupplementaryKey, entry: SupplementaryEntry?)] = []
 }

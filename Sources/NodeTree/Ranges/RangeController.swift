@@ -17,7 +17,7 @@ package struct RangeViewport: Sendable, Hashable {
 
 /// The three element sets of one range update (texture.md §3.3 step 4). Pure value.
 package struct RangeSets: Sendable, Equatable {
-  /// Rows on screen.
+  /// Rows (and header/footer cells) on screen.
   package var visible: [RowID]
   /// Rows in the display range.
   package var display: [RowID]
@@ -84,7 +84,7 @@ package struct RangeController: Sendable {
     for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, map: ElementMap, separator: Double
   ) -> RangeSets {
     func rows(in rect: Rect) -> [RowID] {
-      rect.isEmpty ? [] : map.rowIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
+      rect.isEmpty ? [] : map.cellIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
     }
     let visible = rows(in: viewport.bounds)
     let preloadTuning = tuning[mode, .preload]
@@ -141,7 +141,7 @@ package struct RangeController: Sendable {
     _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false
   ) -> [InterfaceStateEvent] {
     let onScreen = viewport.bounds.isEmpty
-      ? [] : map.rowIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator)
+      ? [] : map.cellIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator)
     let changed = onScreen != lastVisible
     lastVisible = onScreen
     guard force || changed else { return [] }
