@@ -13,29 +13,33 @@ import Testing
     var footer: Double?
   }
 
-  /// Every element with its span, in content order (absent headers and footers left out).
-  static func layout(_ sections: [NaiveSection], separator: Double) -> [(TableElement, VerticalSpan)] {
+  /// Every element with its span, in content order (absent headers and footers left out; they take `spacing`).
+  static func layout(
+    _ sections: [NaiveSection], separator: Double, spacing: GroupedSectionSpacing
+  ) -> [(TableElement, VerticalSpan)] {
     var y = 0.0
     var result: [(TableElement, VerticalSpan)] = []
     for (index, section) in sections.enumerated() {
       if let header = section.header { result.append((.header(section: index), VerticalSpan(y: y, height: header))) }
-      y += section.header ?? 0
+      y += section.header ?? spacing.headerHeight
       for (row, height) in section.rows.enumerated() {
         result.append((.row(TableIndexPath(section: index, row: row)), VerticalSpan(y: y, height: height + separator)))
         y += height + separator
       }
       if let footer = section.footer { result.append((.footer(section: index), VerticalSpan(y: y, height: footer))) }
-      y += section.footer ?? 0
+      y += section.footer ?? spacing.footerHeight
     }
     return result
   }
 
-  @Test(arguments: [UInt64(7), 15, 2_026])
-  func geometryMatchesNaiveModel(seed: UInt64) {
-    print("SectionGeometryTests seed \(seed)")
+  @Test(arguments: [(UInt64(7), 0.0), (15, 0), (2_026, 0), (99, 3.5)])
+  func geometryMatchesNaiveModel(seed: UInt64, spacingHeight: Double) {
+    print("SectionGeometryTests seed \(seed) spacing \(spacingHeight)")
     var random = SplitMix64(seed: seed)
     let separator = 0.5
-    var map = ElementMap()
+    // With spacing (a grouped table) the header gap is `spacingHeight` and the footer gap half of it.
+    let spacing = GroupedSectionSpacing(headerHeight: spacingHeight, footerHeight: spacingHeight / 2)
+    var map = ElementMap(absentHeights: spacing)
     var naive: [NaiveSection] = []
     var nextID = 0
     /// A random height: 0 sometimes, else a multiple of 0.5 up to 60.
@@ -79,17 +83,19 @@ import Testing
         if let id = map.rowID(at: TableIndexPath(section: section, row: row)) { map.setHeight(value, of: id) }
         naive[section].rows[row] = value
       }
-      check(map, naive, separator: separator, random: &random, context: "seed \(seed) step \(step)")
+      check(map, naive, separator: separator, spacing: spacing, random: &random, context: "seed \(seed) step \(step)")
     }
   }
 
   /// Compares offsets, spans, element at offset and elements in intervals with the naive layout.
   private func check(
-    _ map: ElementMap, _ naive: [NaiveSection], separator: Double, random: inout SplitMix64, context: String
+    _ map: ElementMap, _ naive: [NaiveSection], separator: Double, spacing: GroupedSectionSpacing,
+    random: inout SplitMix64, context: String
   ) {
-    let elements = Self.layout(naive, separator: separator)
+    let elements = Self.layout(naive, separator: separator, spacing: spacing)
     let total = naive.reduce(0.0) {
-      $0 + ($1.header ?? 0) + ($1.footer ?? 0) + $1.rows.reduce(0) { $0 + $1 + separator }
+      $0 + ($1.header ?? spacing.headerHeight) + ($1.footer ?? spacing.footerHeight)
+        + $1.rows.reduce(0) { $0 + $1 + separator }
     }
     #expect(map.contentHeight(separator: separator) == total, "\(context): content height")
     for (element, span) in elements {

@@ -172,7 +172,8 @@ import Testing
   }
 
   @Test func headerCellGetsInterfaceStates() throws {
-    var table = TableNode<Int>()
+    // Grouped, so the header scrolls away instead of floating (`TableStyleTests` covers the floating case).
+    var table = TableNode<Int>(style: .grouped(.default))
     let loaded = try table.reloadData(
       [(0..<30).map { RowSpec(id: RowID("r\($0)"), content: $0) }],
       supplementaries: [SupplementaryUpdate(.header, section: 0, .cell(id: RowID("h"), content: 0))])

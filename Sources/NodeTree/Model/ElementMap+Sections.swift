@@ -41,12 +41,13 @@ extension ElementMap {
   }
 
   /// The span of the header or footer of `section` in content coordinates, nil when the section does not exist.
-  /// A section without that element gets a zero-height span where it would be, as UIKit's
-  /// `rectForHeaderInSection:` does.
-  package func supplementarySpan(_ kind: SupplementaryKind, inSection section: Int, separator: Double) -> VerticalSpan?
-  {
+  /// A section without that element gets the span of its absent height (0 in plain style, a grouped table's
+  /// spacing) where it would be, as UIKit's `rectForHeaderInSection:` does.
+  package func supplementarySpan(
+    _ kind: SupplementaryKind, inSection section: Int, separator: Double
+  ) -> VerticalSpan? {
     guard section >= 0, section < numberOfSections else { return nil }
-    let height = supplementary(kind, inSection: section)?.height ?? 0
+    let height = extras.height(at: 2 * section + kind.slot) ?? 0
     switch kind {
     case .header:
       return VerticalSpan(y: sectionTop(section, separator: separator), height: height)
@@ -68,15 +69,28 @@ extension ElementMap {
     return low
   }
 
+  /// The last section starting strictly above `y` (the one whose span reaches into `(y − ε, y]`), nil when none
+  /// does.
+  func section(startingAbove y: Double, separator: Double) -> Int? {
+    guard numberOfSections > 0, sectionTop(0, separator: separator) < y else { return nil }
+    var low = 0
+    var high = numberOfSections - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if sectionTop(mid, separator: separator) < y { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
   /// The element (header, row or footer) whose span contains `y` in content coordinates, nil above or below the
-  /// content. Zero-height elements are never hit.
+  /// content or in a grouped table's spacing. Zero-height elements are never hit.
   package func element(atOffset y: Double, separator: Double) -> TableElement? {
     guard let section = section(containingOffset: y, separator: separator) else { return nil }
     if let header = supplementarySpan(.header, inSection: section, separator: separator), y < header.maxY {
-      return .header(section: section)
+      return supplementary(.header, inSection: section) == nil ? nil : .header(section: section)
     }
     if let footer = supplementarySpan(.footer, inSection: section, separator: separator), y >= footer.y {
-      return .footer(section: section)
+      return supplementary(.footer, inSection: section) == nil ? nil : .footer(section: section)
     }
     let start = sectionStarts[section]
     let count = sectionCounts[section]

@@ -19,7 +19,7 @@ package struct ElementMap: Sendable {
   /// Global index of each section's first row (same length as `sectionCounts`).
   private(set) var sectionStarts: [Int] = []
   /// Header and footer heights, two slots per section in section order (header at 2s, footer at 2s + 1); an absent
-  /// element has height 0.
+  /// element's slot holds `absentHeights`.
   private(set) var extras = HeightsIndex()
   /// Cell id of each extras handle (laid-out headers and footers; nil for fixed heights and absent elements).
   private var extraIDOfHandle: ContiguousArray<RowID?> = []
@@ -27,9 +27,13 @@ package struct ElementMap: Sendable {
   private var extraHandleOfID: [RowID: HeightsIndex.Handle] = [:]
   /// Which elements each section has (bit 0: header, bit 1: footer); same length as `sectionCounts`.
   private var supplementaryPresence: [UInt8] = []
+  /// Heights the layout gives a section's missing header or footer (a grouped table's spacing; 0 when plain).
+  package let absentHeights: GroupedSectionSpacing
 
-  /// Creates an empty map with no sections.
-  package init() {}
+  /// Creates an empty map with no sections; `absentHeights` is the space a missing header or footer takes.
+  package init(absentHeights: GroupedSectionSpacing = .default) {
+    self.absentHeights = absentHeights
+  }
 
   /// Number of sections.
   package var numberOfSections: Int { sectionCounts.count }
@@ -130,7 +134,8 @@ package struct ElementMap: Sendable {
     sectionCounts.insert(newRows.count, at: index)
     sectionStarts.insert(start, at: index)
     for later in (index + 1)..<sectionStarts.count { sectionStarts[later] += newRows.count }
-    let extraHandles = extras.insert(contentsOf: [header?.height ?? 0, footer?.height ?? 0], at: 2 * index)
+    let heights = [header?.height ?? absentHeights.headerHeight, footer?.height ?? absentHeights.footerHeight]
+    let extraHandles = extras.insert(contentsOf: heights, at: 2 * index)
     supplementaryPresence.insert((header == nil ? 0 : 1) | (footer == nil ? 0 : 2), at: index)
     for (handle, entry) in zip(extraHandles, [header, footer]) { registerExtra(entry?.id, handle) }
   }
@@ -221,7 +226,8 @@ package struct ElementMap: Sendable {
     guard supplementaryPresence.indices.contains(section) else { return }
     let slot = 2 * section + kind.slot
     for handle in extras.removeSubrange(from: slot, length: 1) { unregisterExtra(handle) }
-    registerExtra(entry?.id, extras.insert(entry?.height ?? 0, at: slot))
+    let absent = kind == .header ? absentHeights.headerHeight : absentHeights.footerHeight
+    registerExtra(entry?.id, extras.insert(entry?.height ?? absent, at: slot))
     let bit = UInt8(1 << kind.slot)
     if entry == nil {
       supplementaryPresence[section] &= ~bit

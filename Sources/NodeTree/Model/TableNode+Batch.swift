@@ -35,7 +35,7 @@ extension TableNode {
     for update in supplementaries {
       if let spec = update.spec { specs[SupplementaryKey(kind: update.kind, section: update.section)] = spec }
     }
-    var newMap = ElementMap()
+    var newMap = ElementMap(absentHeights: style.absentSupplementaryHeights)
     var requests: [LayoutRequest<Content>] = []
     requests.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     var replaySections: [ReplaySection] = []

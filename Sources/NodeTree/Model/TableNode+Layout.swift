@@ -263,7 +263,7 @@ extension TableNode {
       return entry
     }
     if let sections = replay.reloadAll {
-      var map = ElementMap()
+      var map = ElementMap(absentHeights: style.absentSupplementaryHeights)
       for (index, section) in sections.enumerated() {
         map.insertSection(
           at: index, rows: section.rows.map { ($0, changeSet.measured[$0] ?? 0) }, header: committed(section.header),

@@ -18,9 +18,11 @@
 ///   as plain views); see `SupplementarySpec`.
 package struct TableNode<Content: Sendable>: Sendable {
   /// Latest data-source state: row order and, where measured, heights.
-  package internal(set) var pendingMap = ElementMap()
+  package internal(set) var pendingMap: ElementMap
   /// What the view shows: committed rows with their measured heights.
-  package internal(set) var visibleMap = ElementMap()
+  package internal(set) var visibleMap: ElementMap
+  /// Plain (floating headers and footers) or grouped; fixed at creation as in UIKit.
+  package let style: TableStyle
   /// Extra height per row in points (1/scale with separators on, 0 with none; texture.md §1.6).
   package var separatorHeight: Double
   /// False until the first `reloadData`; batches before it are ignored (Texture, §1.2 step 2).
@@ -63,8 +65,11 @@ package struct TableNode<Content: Sendable>: Sendable {
   package internal(set) var lastCommittedSeq = 0
 
   /// Creates an empty table that has not loaded data yet.
-  package init(separatorHeight: Double = 0) {
+  package init(separatorHeight: Double = 0, style: TableStyle = .plain) {
     self.separatorHeight = separatorHeight
+    self.style = style
+    pendingMap = ElementMap(absentHeights: style.absentSupplementaryHeights)
+    visibleMap = pendingMap
   }
 
   /// True while any submitted change set has not committed (Texture's `isProcessingUpdates`).
