@@ -6,12 +6,17 @@ package struct RowSpec<Content: Sendable>: Sendable {
   package var content: Content
   /// The new cell's `neverShowPlaceholders` (texture.md §6).
   package var neverShowPlaceholders: Bool
+  /// The row's height bounds (`tableNode:constrainedSizeForRowAtIndexPath:`), nil for the table's default 0…∞.
+  package var heightRange: RowHeightRange?
 
   /// Creates a row spec.
-  package init(id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false) {
+  package init(
+    id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false, heightRange: RowHeightRange? = nil
+  ) {
     self.id = id
     self.content = content
     self.neverShowPlaceholders = neverShowPlaceholders
+    self.heightRange = heightRange
   }
 }
 
@@ -62,5 +67,20 @@ package struct BatchUpdate<Content: Sendable>: Sendable {
     self.operations = operations
     self.expectedRowCounts = expectedRowCounts
     self.supplementaryUpdates = supplementaryUpdates
+  }
+}
+
+/// The rows a batch brings.
+extension BatchUpdate {
+  /// Every new row spec of the batch (inserted rows, rows of inserted and reloaded sections), in operation order.
+  var newRowSpecs: [RowSpec<Content>] {
+    operations.flatMap { operation -> [RowSpec<Content>] in
+      switch operation {
+      case .insertRows(let rows): return rows.map(\.row)
+      case .insertSections(let sections): return sections.flatMap(\.rows)
+      case .reloadSections(let sections): return sections.flatMap(\.rows)
+      case .deleteRows, .reloadRows, .moveRow, .deleteSections, .moveSection: return []
+      }
+    }
   }
 }

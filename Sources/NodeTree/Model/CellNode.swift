@@ -13,6 +13,9 @@ package struct CellNode<Content: Sendable>: Sendable {
   /// `ASCellNode.neverShowPlaceholders`: on entering Visible the cell's display must finish before the screen
   /// updates (texture.md §6). Kept across reloads and content updates.
   package var neverShowPlaceholders = false
+  /// Height bounds (`tableNode:constrainedSizeForRowAtIndexPath:`); nil for the default. Kept across reloads and
+  /// content updates; measured heights are clamped into it.
+  package var heightRange: RowHeightRange?
 }
 
 /// A cell that needs layout: the job measures `content` and reports back with `generation`. Pure value.
@@ -29,17 +32,32 @@ package struct LayoutRequest<Content: Sendable>: Sendable {
   package let indexPath: TableIndexPath
   /// Header or footer when the cell is one; nil for a row.
   package let supplementary: SupplementaryKind?
+  /// The row's height bounds to lay out in (nil: the table's default 0…∞); the width is always the table's.
+  package let heightRange: RowHeightRange?
 
   /// Creates a request.
   init(
     id: RowID, generation: UInt64, content: Content, indexPath: TableIndexPath,
-    supplementary: SupplementaryKind? = nil
+    supplementary: SupplementaryKind? = nil, heightRange: RowHeightRange? = nil
   ) {
     self.id = id
     self.generation = generation
     self.content = content
     self.indexPath = indexPath
     self.supplementary = supplementary
+    self.heightRange = heightRange
+  }
+
+  /// A request for `cell` as it is now (id, generation, content, height range).
+  init(_ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil) {
+    self.init(
+      id: cell.id, generation: cell.generation, content: cell.content, indexPath: indexPath,
+      supplementary: supplementary, heightRange: cell.heightRange)
+  }
+
+  /// The size range the layout job measures in at table width `width` (texture.md §1.6).
+  package func constrainedSize(width: Double) -> CellSizeRange {
+    (heightRange ?? .unconstrained).sizeRange(width: width)
   }
 
   /// The element the request lays out.

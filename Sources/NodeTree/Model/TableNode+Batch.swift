@@ -20,6 +20,7 @@ extension TableNode {
   ) throws(NodeTreeError) -> BatchResult<Content> {
     var seen: Set<RowID> = []
     for id in sections.joined().compactMap(\.id) where !seen.insert(id).inserted { throw .duplicateRowID(id) }
+    try Self.validateHeightRanges(sections.joined())
     try Self.validateReloadSupplementaries(supplementaries, sectionCount: sections.count, rowIDs: seen)
     seen.formUnion(Self.cellIDs(of: supplementaries))
     let oldCounts = pendingMap.sectionCounts
@@ -54,9 +55,7 @@ extension TableNode {
         let cell = makeCell(spec, reserved: seen)
         section.rows.append(cell.id)
         requests.append(
-          LayoutRequest(
-            id: cell.id, generation: cell.generation, content: cell.content,
-            indexPath: TableIndexPath(section: sectionIndex, row: row)))
+          LayoutRequest(cell, indexPath: TableIndexPath(section: sectionIndex, row: row)))
       }
       newMap.insertSection(
         at: sectionIndex, rows: section.rows.map { ($0, 0) }, header: section.header, footer: section.footer)
@@ -90,6 +89,7 @@ extension TableNode {
     }
     let plan = try BatchPlan(update, against: pendingMap)
     try plan.validate(against: pendingMap)
+    try Self.validateHeightRanges(update.newRowSpecs)
     // Capture everything that refers to the old space before mutating.
     var movedIDs: [TableIndexPath: RowID] = [:]
     for source in plan.itemMoves.keys {
@@ -172,7 +172,7 @@ extension TableNode {
           let path = TableIndexPath(section: section, row: row)
           inserted.append((path, cell.id))
           requests.append(
-            LayoutRequest(id: cell.id, generation: cell.generation, content: cell.content, indexPath: path))
+            LayoutRequest(cell, indexPath: path))
         }
       case .moved(let old):
         for (row, id) in (movedSectionIDs[old] ?? []).enumerated() {
@@ -195,7 +195,7 @@ extension TableNode {
         let cell = makeCell(spec, reserved: reservedIDs)
         id = cell.id
         inserted.append((path, id))
-        requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
+        requests.append(LayoutRequest(cell, indexPath: path))
         pendingMap.insertRow(id, height: 0, at: path)
       case .reload(let old, let content):
         guard let reloadedID = reloadIDs[old], var cell = cells[reloadedID] else { continue }
@@ -206,7 +206,7 @@ extension TableNode {
         cell.measuredHeight = nil
         cells[id] = cell
         reloaded.append((path, id))
-        requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
+        requests.append(LayoutRequest(cell, indexPath: path))
         pendingMap.insertRow(id, height: 0, at: path)
       case .moved(let from):
         guard let movedID = movedIDs[from] else { continue }
@@ -263,6 +263,7 @@ extension TableNode {
     lastGeneration += 1
     var cell = CellNode(id: id, content: spec.content, generation: lastGeneration, measuredHeight: nil)
     cell.neverShowPlaceholders = spec.neverShowPlaceholders
+    cell.heightRange = spec.heightRange
     cells[id] = cell
     return cell
   }

@@ -33,7 +33,8 @@ package struct LayoutAcceptance: Sendable, Equatable {
 
 /// Layout results, re-measurement and commits.
 extension TableNode {
-  /// Records the measured cell height of `id` at `generation` (points, without separator). Session-isolated.
+  /// Records the measured cell height of `id` at `generation` (points, without separator), clamped into the row's
+  /// height range. Session-isolated.
   ///
   /// A result is used by every uncommitted change set waiting for that (row, generation), by the pending cell
   /// when the generation is current, and by the visible map when the row was re-measured outside a batch
@@ -42,6 +43,7 @@ extension TableNode {
     id: RowID, generation: UInt64, height: Double
   ) throws(NodeTreeError) -> LayoutAcceptance {
     guard height.isFinite, height >= 0 else { throw .invalidHeight(id, height) }
+    let height = clampedHeight(height, of: id)
     var accepted = false
     // A relayout's result ends its wait even when a reload, delete or newer content made it stale.
     let relayout = relayouts[id] == generation
@@ -116,8 +118,7 @@ extension TableNode {
       cells[id] = cell
       relayouts[id] = cell.generation
       requests.append(
-        LayoutRequest(
-          id: id, generation: cell.generation, content: cell.content, indexPath: path, supplementary: kind))
+        LayoutRequest(cell, indexPath: path, supplementary: kind))
     }
     return requests
   }
@@ -140,7 +141,7 @@ extension TableNode {
     cell.content = content
     cells[id] = cell
     relayouts[id] = cell.generation
-    return LayoutRequest(id: id, generation: cell.generation, content: content, indexPath: path, supplementary: kind)
+    return LayoutRequest(cell, indexPath: path, supplementary: kind)
   }
 
   /// Re-measures every pending row (e.g. after the table width changed, texture.md §1.6), in pending order, then
@@ -175,7 +176,7 @@ extension TableNode {
       cell.generation = lastGeneration
       cells[id] = cell
       relayouts[id] = cell.generation
-      requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
+      requests.append(LayoutRequest(cell, indexPath: path))
     }
     return requests
   }
