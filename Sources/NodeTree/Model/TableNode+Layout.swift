@@ -13,6 +13,9 @@ package struct Commit: Sendable, Equatable {
   /// The nodes this commit ended (deleted, reloaded and moved rows, every old row of a reloadData), in old row
   /// order, before its range update.
   package var releasedNodes: [ReleasedNode] = []
+  /// Selected rows this commit deleted or reloaded, which lost the selection (moved rows keep it); nil when the
+  /// selection did not change.
+  package var selectionChange: SelectionChange? = nil
 }
 
 /// The outcome of one layout result. Pure value.
@@ -210,6 +213,7 @@ extension TableNode {
       let anchor = captureAnchor()
       let ended = endedRows(of: first.changeSet)
       replayOnVisibleMap(first)
+      let selectionChange = updateSelection(after: first.changeSet)
       lastCommittedSeq = first.changeSet.seq
       let adjustment = settleOffset(anchor)
       for id in ended { passHeights[id] = nil }
@@ -221,7 +225,7 @@ extension TableNode {
         Commit(
           changeSet: first.changeSet, measuredHeights: first.measured,
           contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment,
-          releasedNodes: released))
+          releasedNodes: released, selectionChange: selectionChange))
     }
     return commits
   }

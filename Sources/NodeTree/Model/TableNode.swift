@@ -40,6 +40,8 @@ package struct TableNode<Content: Sendable>: Sendable {
   package var contentInset: (top: Double, bottom: Double) = (0, 0)
   /// Scroll anchoring on (the default): see `TableNode+Anchoring`.
   package var scrollAnchoring = true
+  /// Row selection of the committed rows (`TableNode+Selection`).
+  package internal(set) var selection = Selection()
 
   /// Pending cells by id.
   var cells: [RowID: CellNode<Content>] = [:]
