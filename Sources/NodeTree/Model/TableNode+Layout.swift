@@ -16,6 +16,9 @@ package struct Commit: Sendable, Equatable {
   /// Selected rows this commit deleted or reloaded, which lost the selection (moved rows keep it); nil when the
   /// selection did not change.
   package var selectionChange: SelectionChange? = nil
+  /// Frames before and after of the rows this commit affected (`TableNode+ChangeFrames`); empty unless
+  /// `reportsChangeFrames` is on.
+  package var changeFrames: [RowChangeFrame] = []
 }
 
 /// The outcome of one layout result. Pure value.
@@ -212,10 +215,14 @@ extension TableNode {
       }
       let anchor = captureAnchor()
       let ended = endedRows(of: first.changeSet)
+      // Kept only for change frames: copying the map shares its storage until the replay writes to it.
+      let old = reportsChangeFrames ? visibleMap : nil
+      let oldBounds = viewport?.bounds
       replayOnVisibleMap(first)
       let selectionChange = updateSelection(after: first.changeSet)
       lastCommittedSeq = first.changeSet.seq
       let adjustment = settleOffset(anchor)
+      let frames = old.map { changeFrames(of: first.changeSet, old: $0, oldBounds: oldBounds) } ?? []
       for id in ended { passHeights[id] = nil }
       let released = ranges.release(ended)
       // A change set with operations updates the ranges at once (`RangeUpdateOnChangesetUpdate`); an empty one only
@@ -225,7 +232,7 @@ extension TableNode {
         Commit(
           changeSet: first.changeSet, measuredHeights: first.measured,
           contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment,
-          releasedNodes: released, selectionChange: selectionChange))
+          releasedNodes: released, selectionChange: selectionChange, changeFrames: frames))
     }
     return commits
   }

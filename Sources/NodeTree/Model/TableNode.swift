@@ -40,6 +40,9 @@ package struct TableNode<Content: Sendable>: Sendable {
   package var contentInset: (top: Double, bottom: Double) = (0, 0)
   /// Scroll anchoring on (the default): see `TableNode+Anchoring`.
   package var scrollAnchoring = true
+  /// When on, every commit reports the frames before and after of the rows it affected (`TableNode+ChangeFrames`).
+  /// Off by default: while on, a commit keeps a copy of the visible map (the replay then copies its storage once).
+  package var reportsChangeFrames = false
   /// Row selection of the committed rows (`TableNode+Selection`).
   package internal(set) var selection = Selection()
 
