@@ -23,14 +23,20 @@ extension TableNode {
     guard !changeSet.includesReloadData else { return [] }
     var frames: [(order: (Int, TableIndexPath), frame: RowChangeFrame)] = []
     var listed: Set<RowID> = []
+    let oldHeight = old.contentHeight(separator: separatorHeight)
+    /// The frame of the row at `path` before the commit, as it was drawn.
+    func drawnBefore(_ path: TableIndexPath) -> VerticalSpan? {
+      frameOfRow(at: path, in: old).map { visualSpan($0, contentHeight: oldHeight) }
+    }
+    /// The frame of the row at `path` after the commit, as it is drawn.
+    func drawnAfter(_ path: TableIndexPath) -> VerticalSpan? { frameOfRow(at: path, in: visibleMap).map(visualSpan) }
     /// Adds the frames of `id` (before when `before`, after when `after`).
     func add(_ id: RowID, before: Bool, after: Bool) {
       let oldPath = before ? old.indexPath(of: id) : nil
       let newPath = after ? visibleMap.indexPath(of: id) : nil
       guard oldPath != nil || newPath != nil else { return }
       let frame = RowChangeFrame(
-        id: id, before: oldPath.flatMap { frameOfRow(at: $0, in: old) },
-        after: newPath.flatMap { frameOfRow(at: $0, in: visibleMap) })
+        id: id, before: oldPath.flatMap(drawnBefore), after: newPath.flatMap(drawnAfter))
       if let newPath {
         frames.append(((0, newPath), frame))
       } else if let oldPath {
@@ -55,10 +61,9 @@ extension TableNode {
     }
     for id in shifted where listed.insert(id).inserted {
       guard let oldPath = old.indexPath(of: id), let newPath = visibleMap.indexPath(of: id),
-        let before = frameOfRow(at: oldPath, in: old), let after = frameOfRow(at: newPath, in: visibleMap),
-        before != after
+        let from = drawnBefore(oldPath), let to = drawnAfter(newPath), from != to
       else { continue }
-      frames.append(((0, newPath), RowChangeFrame(id: id, before: before, after: after)))
+      frames.append(((0, newPath), RowChangeFrame(id: id, before: from, after: to)))
     }
     return frames.sorted { $0.order < $1.order }.map(\.frame)
   }

@@ -38,6 +38,9 @@ package struct TableNode<Content: Sendable>: Sendable {
   package internal(set) var viewport: RangeViewport?
   /// Scroll view content insets (points): the offset ranges over [−top, content + bottom − viewport height].
   package var contentInset: (top: Double, bottom: Double) = (0, 0)
+  /// `ASTableNode.inverted`: the table is drawn upside down (row 0 at the visual bottom, as chats are). The model
+  /// keeps its own (flipped) coordinates, the scroll view's; `TableNode+Inverted` maps them to what is seen.
+  package var inverted = false
   /// Scroll anchoring on (the default): see `TableNode+Anchoring`.
   package var scrollAnchoring = true
   /// When on, every commit reports the frames before and after of the rows it affected (`TableNode+ChangeFrames`).
