@@ -11,7 +11,9 @@
 /// - a scroll direction seen on screen is flipped into the model (Up ↔ Down), as Texture flips the direction for a
 ///   negative transform scale (§3.6), so ranges extend ahead of the visual scroll;
 /// - content insets are the scroll view's, in model coordinates (Texture's inversion guide has the app set them for
-///   the flipped view): the model top inset is the visual bottom one.
+///   the flipped view): the model top inset is the visual bottom one;
+/// - a plain table's floating header is pinned at the model top of the visible area, i.e. the visual bottom, as
+///   UIKit's floating would put it under the flip.
 /// Without `inverted` every mapping is the identity.
 extension TableNode {
   /// `span` (model coordinates) as drawn.
