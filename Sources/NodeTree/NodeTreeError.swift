@@ -49,6 +49,18 @@ package enum NodeTreeError: Error, Sendable, Equatable {
   /// space for inserts and move targets). Texture drops such edits and rebuilds the section from its data source;
   /// the daemon has none, so it refuses the batch rather than guess.
   case rowEditInMovedSection(operation: String, TableIndexPath, section: Int)
+  /// The same section's header (or footer) is set twice in one batch.
+  case duplicateSupplementary(SupplementaryKind, section: Int)
+  /// A header or footer update names a section that does not exist after the batch.
+  case supplementarySectionOutOfBounds(SupplementaryKind, section: Int, sectionCount: Int)
+  /// A fixed header or footer height is negative, NaN or infinite.
+  case invalidSupplementaryHeight(SupplementaryKind, section: Int, Double)
+  /// A query addressed a header or footer that the section does not have.
+  case noSupplementary(SupplementaryKind, section: Int)
+  /// A row's height range has a negative, NaN or infinite minimum, a NaN maximum, or a maximum below the minimum.
+  case invalidHeightRange(RowID?, min: Double, max: Double)
+  /// Selection is off (`allowsSelection` false), so a row cannot be selected.
+  case selectionNotAllowed
 
   /// The exact human-readable text of the error.
   package var message: String {
@@ -96,6 +108,19 @@ package enum NodeTreeError: Error, Sendable, Equatable {
     case .rowEditInMovedSection(let operation, let path, let section):
       return "\(operation): row \(path) lies in section \(section), which this batch moves; "
         + "edit a moved section's rows in another batch"
+    case .duplicateSupplementary(let kind, let section):
+      return "the \(kind.rawValue) of section \(section) is set more than once"
+    case .supplementarySectionOutOfBounds(let kind, let section, let count):
+      return "cannot set the \(kind.rawValue) of section \(section): only \(count) sections after the update"
+    case .invalidSupplementaryHeight(let kind, let section, let value):
+      return "\(kind.rawValue) of section \(section): height \(value) is not a finite non-negative number"
+    case .noSupplementary(let kind, let section):
+      return "section \(section) has no \(kind.rawValue)"
+    case .invalidHeightRange(let id, let min, let max):
+      let subject = id.map { "row \"\($0)\": " } ?? ""
+      return "\(subject)height range \(min)…\(max) is invalid (need 0 ≤ min ≤ max, min finite)"
+    case .selectionNotAllowed:
+      return "selection is off (allowsSelection is false)"
     }
   }
 }

@@ -6,6 +6,7 @@ extension BatchPlan {
     try validateTextureRules()
     try validateMovedSections()
     try validateSuppliedRows()
+    try validateSupplementaries()
     try validateRowIDs(against: map)
   }
 
@@ -119,7 +120,8 @@ extension BatchPlan {
     }
   }
 
-  /// Client-chosen ids must be unique within the batch and must not clash with rows that survive it.
+  /// Client-chosen ids (of rows and of header and footer cells) must be unique within the batch and must not clash
+  /// with rows or cells that survive it.
   func validateRowIDs(against map: ElementMap) throws(NodeTreeError) {
     var newIDs: [RowID] = []
     for path in finalItemInsertPaths {
@@ -128,9 +130,11 @@ extension BatchPlan {
     for section in finalSectionInsertIndexes {
       if case .rows(let rows)? = finalSectionInserts[section] { newIDs.append(contentsOf: rows.compactMap(\.id)) }
     }
+    newIDs.append(contentsOf: newSupplementaryCellIDs)
     guard !newIDs.isEmpty else { return }
-    // Ids that leave the table: rows of deleted sections (not moved) and deleted rows (not moved, not reloaded).
-    var removed: Set<RowID> = []
+    // Ids that leave the table: rows of deleted sections (not moved), deleted rows (not moved, not reloaded), and
+    // header and footer cells that are not kept.
+    var removed = Set(leavingSupplementaries(in: map).compactMap(\.id))
     let moves = survivingMoves
     for section in finalSectionDeletes where sectionMoves[section] == nil {
       for (row, id) in map.rowIDs(inSection: section).enumerated()

@@ -63,12 +63,17 @@ struct BatchPlan<Content: Sendable>: Sendable {
   var sectionMap = IntegerMap.identity(count: 0)
   /// Per surviving old section: item map over user deletes (old section) and user inserts (new section).
   var itemMaps: [Int: IntegerMap] = [:]
+  /// Reloaded sections: new index → old index.
+  var reloadedSectionSources: [Int: Int] = [:]
+  /// Header and footer updates by (kind, new section); a nil spec removes the element.
+  var supplementaryUpdates: [SupplementaryKey: SupplementarySpec<Content>?] = [:]
 
   /// Resolves and decomposes `update` against `map` (the pending map before the batch). Throws the daemon's
   /// structural errors (negative indexes, unknown ids, duplicate addresses); Texture's checks are `validate()`.
   init(_ update: BatchUpdate<Content>, against map: ElementMap) throws(NodeTreeError) {
     oldCounts = map.sectionCounts
     try collect(update.operations, map: map)
+    try collect(update.supplementaryUpdates)
     decompose()
     if let expected = update.expectedRowCounts {
       newCounts = expected
@@ -174,6 +179,7 @@ struct BatchPlan<Content: Sendable>: Sendable {
       finalSectionDeletes.insert(old)
       if !userSectionDeletes.contains(old), let new = reloadSectionMap.newIndex(forOld: old) {
         finalSectionInserts[new] = .rows(rows)
+        reloadedSectionSources[new] = old
       }
     }
     sectionMap = IntegerMap(oldCount: oldCounts.count, deleted: finalSectionDeletes, inserted: finalSectionInserts.keys)

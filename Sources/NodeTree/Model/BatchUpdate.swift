@@ -6,12 +6,17 @@ package struct RowSpec<Content: Sendable>: Sendable {
   package var content: Content
   /// The new cell's `neverShowPlaceholders` (texture.md §6).
   package var neverShowPlaceholders: Bool
+  /// The row's height bounds (`tableNode:constrainedSizeForRowAtIndexPath:`), nil for the table's default 0…∞.
+  package var heightRange: RowHeightRange?
 
   /// Creates a row spec.
-  package init(id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false) {
+  package init(
+    id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false, heightRange: RowHeightRange? = nil
+  ) {
     self.id = id
     self.content = content
     self.neverShowPlaceholders = neverShowPlaceholders
+    self.heightRange = heightRange
   }
 }
 
@@ -51,10 +56,31 @@ package struct BatchUpdate<Content: Sendable>: Sendable {
   /// The row count of every section after the update as the client's data source sees it, or nil to derive
   /// the counts from the operations. With counts, Texture's count checks (§1.8 rules 1 and 7) can fail.
   package var expectedRowCounts: [Int]?
+  /// Headers and footers to set, replace or remove, addressed in the new space (see `SupplementaryUpdate`).
+  package var supplementaryUpdates: [SupplementaryUpdate<Content>]
 
   /// Creates a batch.
-  package init(_ operations: [BatchOperation<Content>], expectedRowCounts: [Int]? = nil) {
+  package init(
+    _ operations: [BatchOperation<Content>], expectedRowCounts: [Int]? = nil,
+    supplementaryUpdates: [SupplementaryUpdate<Content>] = []
+  ) {
     self.operations = operations
     self.expectedRowCounts = expectedRowCounts
+    self.supplementaryUpdates = supplementaryUpdates
+  }
+}
+
+/// The rows a batch brings.
+extension BatchUpdate {
+  /// Every new row spec of the batch (inserted rows, rows of inserted and reloaded sections), in operation order.
+  var newRowSpecs: [RowSpec<Content>] {
+    operations.flatMap { operation -> [RowSpec<Content>] in
+      switch operation {
+      case .insertRows(let rows): return rows.map(\.row)
+      case .insertSections(let sections): return sections.flatMap(\.rows)
+      case .reloadSections(let sections): return sections.flatMap(\.rows)
+      case .deleteRows, .reloadRows, .moveRow, .deleteSections, .moveSection: return []
+      }
+    }
   }
 }

@@ -13,18 +13,61 @@ package struct CellNode<Content: Sendable>: Sendable {
   /// `ASCellNode.neverShowPlaceholders`: on entering Visible the cell's display must finish before the screen
   /// updates (texture.md §6). Kept across reloads and content updates.
   package var neverShowPlaceholders = false
+  /// Height bounds (`tableNode:constrainedSizeForRowAtIndexPath:`); nil for the default. Kept across reloads and
+  /// content updates; measured heights are clamped into it.
+  package var heightRange: RowHeightRange?
 }
 
 /// A cell that needs layout: the job measures `content` and reports back with `generation`. Pure value.
+///
+/// Rows and header/footer cells are measured alike (at the table width); `supplementary` tells them apart.
 package struct LayoutRequest<Content: Sendable>: Sendable {
-  /// Row id.
+  /// Row (or header/footer cell) id.
   package let id: RowID
   /// Generation the result must carry to be accepted.
   package let generation: UInt64
   /// Content to measure.
   package let content: Content
-  /// Index path in the pending map when the request was made.
+  /// Index path in the pending map when the request was made; for a header or footer, its section and row 0.
   package let indexPath: TableIndexPath
+  /// Header or footer when the cell is one; nil for a row.
+  package let supplementary: SupplementaryKind?
+  /// The row's height bounds to lay out in (nil: the table's default 0…∞); the width is always the table's.
+  package let heightRange: RowHeightRange?
+
+  /// Creates a request.
+  init(
+    id: RowID, generation: UInt64, content: Content, indexPath: TableIndexPath,
+    supplementary: SupplementaryKind? = nil, heightRange: RowHeightRange? = nil
+  ) {
+    self.id = id
+    self.generation = generation
+    self.content = content
+    self.indexPath = indexPath
+    self.supplementary = supplementary
+    self.heightRange = heightRange
+  }
+
+  /// A request for `cell` as it is now (id, generation, content, height range).
+  init(_ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil) {
+    self.init(
+      id: cell.id, generation: cell.generation, content: cell.content, indexPath: indexPath,
+      supplementary: supplementary, heightRange: cell.heightRange)
+  }
+
+  /// The size range the layout job measures in at table width `width` (texture.md §1.6).
+  package func constrainedSize(width: Double) -> CellSizeRange {
+    (heightRange ?? .unconstrained).sizeRange(width: width)
+  }
+
+  /// The element the request lays out.
+  package var element: TableElement {
+    switch supplementary {
+    case .header?: return .header(section: indexPath.section)
+    case .footer?: return .footer(section: indexPath.section)
+    case nil: return .row(indexPath)
+    }
+  }
 }
 
 /// A row that moved: it keeps its id, content and height. Pure value.
@@ -35,6 +78,21 @@ package struct MovedRow: Sendable, Equatable {
   package let from: TableIndexPath
   /// New-space index path.
   package let to: TableIndexPath
+}
+
+/// A visible header or footer cell whose height changed outside a batch (re-measured after `invalidateLayout` or
+/// `updateContent`). Pure value.
+package struct SupplementaryHeightChange: Sendable, Equatable {
+  /// Cell id.
+  package let id: RowID
+  /// Header or footer.
+  package let kind: SupplementaryKind
+  /// Section in the visible map.
+  package let section: Int
+  /// Previous height (points).
+  package let oldHeight: Double
+  /// New height (points).
+  package let newHeight: Double
 }
 
 /// A visible row whose height changed outside a batch (re-measured after `invalidateLayout`). Pure value.

@@ -34,6 +34,42 @@ package struct CellSizeRange: Sendable, Hashable {
   package var hasSignificantArea: Bool { maxWidth > 0.1 && maxHeight > 0.1 }
 }
 
+/// A row's height bounds from `tableNode:constrainedSizeForRowAtIndexPath:` (texture.md §1.6): the table replaces
+/// the delegate's widths with its own, so only the heights are kept. Points; pure value.
+///
+/// The row is measured in `CellConstraints.table(width:delegateRange:)` of this range, and the model clamps the
+/// measured height into it, as Texture's layout clamps a node's size into its constrained range (§7.2–7.3).
+package struct RowHeightRange: Sendable, Hashable {
+  /// Minimum height (finite, ≥ 0).
+  package var min: Double
+  /// Maximum height (≥ `min`; may be infinite or `CGFLOAT_MAX`).
+  package var max: Double
+
+  /// Creates a range; `validated(for:)` checks it.
+  package init(min: Double, max: Double) {
+    self.min = min
+    self.max = max
+  }
+
+  /// The table's default: 0…`CGFLOAT_MAX`.
+  package static let unconstrained = RowHeightRange(min: 0, max: CellSizeRange.cgFloatMax)
+
+  /// `self`, or `invalidHeightRange` when min is negative or not finite, max is NaN, or max < min.
+  package func validated(for id: RowID?) throws(NodeTreeError) -> RowHeightRange {
+    guard min.isFinite, min >= 0, !max.isNaN, max >= min else { throw .invalidHeightRange(id, min: min, max: max) }
+    return self
+  }
+
+  /// `height` clamped into the range.
+  package func clamp(_ height: Double) -> Double { Swift.min(Swift.max(height, min), max) }
+
+  /// The delegate range Texture's table builds from it at width W (widths replaced by W).
+  package func sizeRange(width: Double) -> CellSizeRange {
+    CellConstraints.table(
+      width: width, delegateRange: CellSizeRange(minWidth: width, minHeight: min, maxWidth: width, maxHeight: max))
+  }
+}
+
 /// Scroll axis of a collection's flow layout; `custom` is a non-flow layout (no scrollable directions).
 package enum CollectionLayoutKind: Sendable, Hashable {
   /// Vertical flow layout.

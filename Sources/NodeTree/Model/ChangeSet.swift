@@ -26,6 +26,14 @@ package struct ChangeSet: Sendable, Equatable {
   package let reloadedRows: [RowID]
   /// Rows that moved (keep their height), in new-space order.
   package let movedRows: [MovedRow]
+  /// New headers and footers (new space, content order): those of inserted sections and those set or replaced by
+  /// a `SupplementaryUpdate`. Cells among them need layout.
+  package var insertedSupplementaries: [SupplementaryRef] = []
+  /// Header and footer cells of reloaded sections, kept and re-measured (new space, content order).
+  package var reloadedSupplementaries: [SupplementaryRef] = []
+  /// Headers and footers that left (old space, content order): those of deleted sections and replaced or removed
+  /// ones (a moved section's go with it and are not listed).
+  package var deletedSupplementaries: [SupplementaryRef] = []
 
   /// The new index path of an old one, nil when that row was deleted, reloaded as part of a section, moved,
   /// or did not exist (texture.md §1.9: sections map first, then rows inside the section).
@@ -44,6 +52,25 @@ package struct ChangeSet: Sendable, Equatable {
   /// True when the change set changes nothing (an empty batch).
   package var isEmpty: Bool {
     !includesReloadData && deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty
-      && insertedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
+      && insertedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty && insertedSupplementaries.isEmpty
+      && reloadedSupplementaries.isEmpty && deletedSupplementaries.isEmpty
+  }
+}
+
+/// A header or footer named in a change set: kind, section (in the space the list states) and cell id (nil for a
+/// fixed height). Pure value.
+package struct SupplementaryRef: Sendable, Hashable {
+  /// Header or footer.
+  package let kind: SupplementaryKind
+  /// Section index.
+  package let section: Int
+  /// Cell id of a laid-out element; nil for a fixed height.
+  package let id: RowID?
+
+  /// Creates a reference.
+  package init(_ kind: SupplementaryKind, section: Int, id: RowID? = nil) {
+    self.kind = kind
+    self.section = section
+    self.id = id
   }
 }

@@ -1,9 +1,12 @@
-/// One snapshot of a table's rows: sections of row ids in order, each with a row height (points, before
-/// pixel rounding, without separator). Texture's `ASElementMap`.
+/// One snapshot of a table's elements: sections of row ids in order, each with a row height (points, before
+/// pixel rounding, without separator), and each section's optional header and footer (`SupplementaryEntry`).
+/// Texture's `ASElementMap`.
 ///
 /// Pure value; Session-isolated. A table keeps two: the *pending* map (data-source index space, updated when a
 /// batch is submitted) and the *visible* map (what the view shows, replaced only at commit). Row lookup by id,
-/// rank, offset and row-at-offset are O(log n) (`HeightsIndex`); section bookkeeping is O(sections).
+/// rank, offset and row-at-offset are O(log n) (`HeightsIndex`); section bookkeeping is O(sections). Header and
+/// footer heights live in a second `HeightsIndex` (`extras`, two slots per section) so that the separator, which
+/// only rows get, stays out of their sums; an id stored in the map is either a row's or a header/footer cell's.
 package struct ElementMap: Sendable {
   /// Rows of all sections in display order.
   private(set) var rows = HeightsIndex()
@@ -14,10 +17,23 @@ package struct ElementMap: Sendable {
   /// Number of rows of each section.
   package private(set) var sectionCounts: [Int] = []
   /// Global index of each section's first row (same length as `sectionCounts`).
-  private var sectionStarts: [Int] = []
+  private(set) var sectionStarts: [Int] = []
+  /// Header and footer heights, two slots per section in section order (header at 2s, footer at 2s + 1); an absent
+  /// element's slot holds `absentHeights`.
+  private(set) var extras = HeightsIndex()
+  /// Cell id of each extras handle (laid-out headers and footers; nil for fixed heights and absent elements).
+  private var extraIDOfHandle: ContiguousArray<RowID?> = []
+  /// Extras handle of each header or footer cell id in the map.
+  private var extraHandleOfID: [RowID: HeightsIndex.Handle] = [:]
+  /// Which elements each section has (bit 0: header, bit 1: footer); same length as `sectionCounts`.
+  private var supplementaryPresence: [UInt8] = []
+  /// Heights the layout gives a section's missing header or footer (a grouped table's spacing; 0 when plain).
+  package let absentHeights: GroupedSectionSpacing
 
-  /// Creates an empty map with no sections.
-  package init() {}
+  /// Creates an empty map with no sections; `absentHeights` is the space a missing header or footer takes.
+  package init(absentHeights: GroupedSectionSpacing = .default) {
+    self.absentHeights = absentHeights
+  }
 
   /// Number of sections.
   package var numberOfSections: Int { sectionCounts.count }
@@ -30,8 +46,11 @@ package struct ElementMap: Sendable {
     sectionCounts.indices.contains(section) ? sectionCounts[section] : nil
   }
 
-  /// True when the map holds `id`.
-  package func contains(_ id: RowID) -> Bool { handleOfID[id] != nil }
+  /// True when the map holds `id`, as a row or as a header or footer cell.
+  package func contains(_ id: RowID) -> Bool { handleOfID[id] != nil || extraHandleOfID[id] != nil }
+
+  /// True when the map holds `id` as a row.
+  package func containsRow(_ id: RowID) -> Bool { handleOfID[id] != nil }
 
   /// The row id at `path`, nil when out of range.
   package func rowID(at path: TableIndexPath) -> RowID? {
@@ -45,10 +64,10 @@ package struct ElementMap: Sendable {
     return path(ofGlobalIndex: rows.index(of: handle))
   }
 
-  /// The stored height of `id` (points, without separator), nil when absent.
+  /// The stored height of row or header/footer cell `id` (points, without separator), nil when absent.
   package func height(of id: RowID) -> Double? {
-    guard let handle = handleOfID[id] else { return nil }
-    return rows.height(of: handle)
+    if let handle = handleOfID[id] { return rows.height(of: handle) }
+    return extraHandleOfID[id].map { extras.height(of: $0) }
   }
 
   /// Row ids of `section` in order (O(k log n)); empty when the section does not exist.
@@ -102,8 +121,12 @@ package struct ElementMap: Sendable {
 
   // MARK: Mutation (internal: callers validate first)
 
-  /// Inserts a section at `index` (0…numberOfSections) holding `rows` (id, height) in order.
-  mutating func insertSection(at index: Int, rows newRows: [(id: RowID, height: Double)]) {
+  /// Inserts a section at `index` (0…numberOfSections) holding `rows` (id, height) in order, with an optional
+  /// header and footer.
+  mutating func insertSection(
+    at index: Int, rows newRows: [(id: RowID, height: Double)], header: SupplementaryEntry? = nil,
+    footer: SupplementaryEntry? = nil
+  ) {
     let start = index < sectionStarts.count ? sectionStarts[index] : rows.count
     let handles = rows.insert(contentsOf: newRows.map(\.height), at: start)
     handleOfID.reserveCapacity(handleOfID.count + newRows.count)
@@ -111,9 +134,14 @@ package struct ElementMap: Sendable {
     sectionCounts.insert(newRows.count, at: index)
     sectionStarts.insert(start, at: index)
     for later in (index + 1)..<sectionStarts.count { sectionStarts[later] += newRows.count }
+    let heights = [header?.height ?? absentHeights.headerHeight, footer?.height ?? absentHeights.footerHeight]
+    let extraHandles = extras.insert(contentsOf: heights, at: 2 * index)
+    supplementaryPresence.insert((header == nil ? 0 : 1) | (footer == nil ? 0 : 2), at: index)
+    for (handle, entry) in zip(extraHandles, [header, footer]) { registerExtra(entry?.id, handle) }
   }
 
-  /// Removes section `index` and returns its rows (id, height) in order.
+  /// Removes section `index` and returns its rows (id, height) in order; its header and footer go with it (read
+  /// them first with `supplementary(_:inSection:)`).
   @discardableResult
   mutating func removeSection(at index: Int) -> [(id: RowID, height: Double)] {
     let start = sectionStarts[index]
@@ -127,6 +155,8 @@ package struct ElementMap: Sendable {
     sectionCounts.remove(at: index)
     sectionStarts.remove(at: index)
     for later in index..<sectionStarts.count { sectionStarts[later] -= length }
+    for handle in extras.removeSubrange(from: 2 * index, length: 2) { unregisterExtra(handle) }
+    supplementaryPresence.remove(at: index)
     return removed
   }
 
@@ -152,12 +182,58 @@ package struct ElementMap: Sendable {
     return (id, height)
   }
 
-  /// Sets the stored height of `id`; returns false when the map does not hold it.
+  /// Sets the stored height of row or header/footer cell `id`; returns false when the map does not hold it.
   @discardableResult
   mutating func setHeight(_ height: Double, of id: RowID) -> Bool {
-    guard let handle = handleOfID[id] else { return false }
-    rows.setHeight(height, of: handle)
+    if let handle = handleOfID[id] {
+      rows.setHeight(height, of: handle)
+      return true
+    }
+    guard let handle = extraHandleOfID[id] else { return false }
+    extras.setHeight(height, of: handle)
     return true
+  }
+
+  // MARK: Headers and footers
+
+  /// The header or footer of `section`, nil when the section has none or does not exist. O(log sections).
+  package func supplementary(_ kind: SupplementaryKind, inSection section: Int) -> SupplementaryEntry? {
+    guard supplementaryPresence.indices.contains(section), supplementaryPresence[section] & (1 << kind.slot) != 0,
+      let handle = extras.handle(at: 2 * section + kind.slot)
+    else { return nil }
+    return SupplementaryEntry(id: extraIDOfHandle[Int(handle)], height: extras.height(of: handle))
+  }
+
+  /// Where header or footer cell `id` is (kind and section), nil when the map holds no such cell. O(log sections).
+  package func supplementaryLocation(of id: RowID) -> (kind: SupplementaryKind, section: Int)? {
+    guard let handle = extraHandleOfID[id] else { return nil }
+    let slot = extras.index(of: handle)
+    return (slot % 2 == 0 ? .header : .footer, slot / 2)
+  }
+
+  /// The element (row, header or footer) holding `id`, nil when the map holds no such row or cell.
+  package func element(of id: RowID) -> TableElement? {
+    if let path = indexPath(of: id) { return .row(path) }
+    guard let (kind, section) = supplementaryLocation(of: id) else { return nil }
+    return kind == .header ? .header(section: section) : .footer(section: section)
+  }
+
+  /// True when some section has a laid-out (cell) header or footer.
+  package var hasSupplementaryCells: Bool { !extraHandleOfID.isEmpty }
+
+  /// Sets (or with nil removes) the header or footer of an existing `section`.
+  mutating func setSupplementary(_ kind: SupplementaryKind, inSection section: Int, _ entry: SupplementaryEntry?) {
+    guard supplementaryPresence.indices.contains(section) else { return }
+    let slot = 2 * section + kind.slot
+    for handle in extras.removeSubrange(from: slot, length: 1) { unregisterExtra(handle) }
+    let absent = kind == .header ? absentHeights.headerHeight : absentHeights.footerHeight
+    registerExtra(entry?.id, extras.insert(entry?.height ?? absent, at: slot))
+    let bit = UInt8(1 << kind.slot)
+    if entry == nil {
+      supplementaryPresence[section] &= ~bit
+    } else {
+      supplementaryPresence[section] |= bit
+    }
   }
 
   /// Records that `handle` now holds `id`.
@@ -174,5 +250,21 @@ package struct ElementMap: Sendable {
   private mutating func unregister(_ handle: HeightsIndex.Handle) {
     if let id = idOfHandle[Int(handle)] { handleOfID[id] = nil }
     idOfHandle[Int(handle)] = nil
+  }
+
+  /// Records that extras `handle` holds cell `id` (or no cell).
+  private mutating func registerExtra(_ id: RowID?, _ handle: HeightsIndex.Handle) {
+    let slot = Int(handle)
+    if slot >= extraIDOfHandle.count {
+      extraIDOfHandle.append(contentsOf: repeatElement(nil, count: slot + 1 - extraIDOfHandle.count))
+    }
+    extraIDOfHandle[slot] = id
+    if let id { extraHandleOfID[id] = handle }
+  }
+
+  /// Forgets the header or footer held by extras `handle`.
+  private mutating func unregisterExtra(_ handle: HeightsIndex.Handle) {
+    if let id = extraIDOfHandle[Int(handle)] { extraHandleOfID[id] = nil }
+    extraIDOfHandle[Int(handle)] = nil
   }
 }

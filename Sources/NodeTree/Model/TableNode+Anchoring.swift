@@ -12,11 +12,16 @@ package struct OffsetAdjustment: Sendable, Equatable {
 struct ScrollAnchor: Sendable {
   /// Visible rows in order, each with its top minus the content offset (points).
   let rows: [(id: RowID, relativeTop: Double)]
+  /// An inverted table resting at its start (offset at the minimum, the newest row at the visual bottom): the
+  /// offset stays at the start, so a row inserted at index 0 takes the newest row's place at the bottom.
+  var pinnedToStart = false
 }
 
 /// Scroll anchoring (beyond Texture; what chat and feed UIs expect): when rows above the first visible row
 /// change height, are inserted or deleted, the content offset moves by the same amount so that the visible
-/// content stays where it was on screen.
+/// content stays where it was on screen. An inverted table resting at its start (showing its newest rows at the
+/// visual bottom, as a chat does) stays at its start instead, so the newest row keeps its place at the bottom when
+/// rows are inserted at index 0 (UIKit's own behaviour, which leaves the offset alone).
 extension TableNode {
   /// The smallest content offset y: −top inset.
   package var minimumOffsetY: Double { -contentInset.top }
@@ -41,6 +46,7 @@ extension TableNode {
   /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen.
   func captureAnchor() -> ScrollAnchor? {
     guard scrollAnchoring, let bounds = viewport?.bounds, !bounds.isEmpty else { return nil }
+    if inverted, bounds.y <= minimumOffsetY + 1e-9 { return ScrollAnchor(rows: [], pinnedToStart: true) }
     let paths = visibleMap.indexPaths(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separatorHeight)
     var rows: [(id: RowID, relativeTop: Double)] = []
     for path in paths {
@@ -55,6 +61,7 @@ extension TableNode {
   /// position; nil when there is no anchor or none of its rows is left.
   func anchoredOffsetY(_ anchor: ScrollAnchor?) -> Double? {
     guard let anchor else { return nil }
+    if anchor.pinnedToStart { return minimumOffsetY }
     for (id, relativeTop) in anchor.rows {
       guard let path = visibleMap.indexPath(of: id), let top = visibleMap.offset(of: path, separator: separatorHeight)
       else { continue }

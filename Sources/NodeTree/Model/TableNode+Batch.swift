@@ -12,43 +12,68 @@ package struct BatchResult<Content: Sendable>: Sendable {
 
 /// Batch updates and reloadData: validate, apply to the pending map, queue for commit.
 extension TableNode {
-  /// Replaces all data (`reloadData`). Every row is new and needs layout; batch validation is skipped, but ids
-  /// must be unique. Session-isolated.
-  package mutating func reloadData(_ sections: [[RowSpec<Content>]]) throws(NodeTreeError) -> BatchResult<Content> {
+  /// Replaces all data (`reloadData`). Every row and header/footer cell is new and needs layout; batch validation
+  /// is skipped, but ids must be unique and `supplementaries` (new sections' headers and footers) well-formed.
+  /// Session-isolated.
+  package mutating func reloadData(
+    _ sections: [[RowSpec<Content>]], supplementaries: [SupplementaryUpdate<Content>] = []
+  ) throws(NodeTreeError) -> BatchResult<Content> {
     var seen: Set<RowID> = []
     for id in sections.joined().compactMap(\.id) where !seen.insert(id).inserted { throw .duplicateRowID(id) }
+    try Self.validateHeightRanges(sections.joined())
+    try Self.validateReloadSupplementaries(supplementaries, sectionCount: sections.count, rowIDs: seen)
+    seen.formUnion(Self.cellIDs(of: supplementaries))
     let oldCounts = pendingMap.sectionCounts
     let deleted = pendingMap.allRowIDs.flatMap { $0 }
+    let deletedSupplementaries = (0..<pendingMap.numberOfSections).flatMap { section in
+      SupplementaryKind.allCases.compactMap { kind in
+        pendingMap.supplementary(kind, inSection: section).map { SupplementaryRef(kind, section: section, id: $0.id) }
+      }
+    }
     cells.removeAll(keepingCapacity: true)
     cells.reserveCapacity(sections.reduce(0) { $0 + $1.count })
-    var newMap = ElementMap()
+    var specs: [SupplementaryKey: SupplementarySpec<Content>] = [:]
+    for update in supplementaries {
+      if let spec = update.spec { specs[SupplementaryKey(kind: update.kind, section: update.section)] = spec }
+    }
+    var newMap = ElementMap(absentHeights: style.absentSupplementaryHeights)
     var requests: [LayoutRequest<Content>] = []
     requests.reserveCapacity(sections.reduce(0) { $0 + $1.count })
-    var idsBySection: [[RowID]] = []
-    for (sectionIndex, specs) in sections.enumerated() {
-      var ids: [RowID] = []
-      ids.reserveCapacity(specs.count)
-      for (row, spec) in specs.enumerated() {
-        let cell = makeCell(spec, reserved: seen)
-        ids.append(cell.id)
-        requests.append(
-          LayoutRequest(
-            id: cell.id, generation: cell.generation, content: cell.content,
-            indexPath: TableIndexPath(section: sectionIndex, row: row)))
+    var replaySections: [ReplaySection] = []
+    var insertedSupplementaries: [SupplementaryRef] = []
+    for (sectionIndex, rowSpecs) in sections.enumerated() {
+      var section = ReplaySection(rows: [])
+      for kind in SupplementaryKind.allCases {
+        guard let spec = specs[SupplementaryKey(kind: kind, section: sectionIndex)] else { continue }
+        let resolved = resolveSupplementary(kind, section: sectionIndex, source: .new(spec), old: [:], reserved: seen)
+        section[kind] = resolved.entry
+        if let request = resolved.request { requests.append(request) }
+        if let inserted = resolved.inserted { insertedSupplementaries.append(inserted) }
       }
-      newMap.insertSection(at: sectionIndex, rows: ids.map { ($0, 0) })
-      idsBySection.append(ids)
+      section.rows.reserveCapacity(rowSpecs.count)
+      for (row, spec) in rowSpecs.enumerated() {
+        let cell = makeCell(spec, reserved: seen)
+        section.rows.append(cell.id)
+        requests.append(
+          LayoutRequest(cell, indexPath: TableIndexPath(section: sectionIndex, row: row)))
+      }
+      newMap.insertSection(
+        at: sectionIndex, rows: section.rows.map { ($0, 0) }, header: section.header, footer: section.footer)
+      replaySections.append(section)
     }
+    if !insertedSupplementaries.isEmpty { requests.sort { $0.element < $1.element } }
     pendingMap = newMap
     hasLoadedData = true
     lastSubmittedSeq += 1
-    let changeSet = ChangeSet(
+    var changeSet = ChangeSet(
       seq: lastSubmittedSeq, includesReloadData: true, oldRowCounts: oldCounts, newRowCounts: newMap.sectionCounts,
       sectionMap: IntegerMap(oldCount: oldCounts.count, deleted: 0..<oldCounts.count, inserted: 0..<sections.count),
       itemMaps: [:], deletedSections: Array(0..<oldCounts.count), insertedSections: Array(0..<sections.count),
-      deletedRows: deleted, insertedRows: idsBySection.flatMap { $0 }, reloadedRows: [], movedRows: [])
+      deletedRows: deleted, insertedRows: replaySections.flatMap(\.rows), reloadedRows: [], movedRows: [])
+    changeSet.insertedSupplementaries = insertedSupplementaries
+    changeSet.deletedSupplementaries = deletedSupplementaries
     var replay = VisibleReplay()
-    replay.reloadAll = idsBySection
+    replay.reloadAll = replaySections
     return enqueue(changeSet, replay: replay, requests: requests)
   }
 
@@ -64,6 +89,7 @@ extension TableNode {
     }
     let plan = try BatchPlan(update, against: pendingMap)
     try plan.validate(against: pendingMap)
+    try Self.validateHeightRanges(update.newRowSpecs)
     // Capture everything that refers to the old space before mutating.
     var movedIDs: [TableIndexPath: RowID] = [:]
     for source in plan.itemMoves.keys {
@@ -88,6 +114,8 @@ extension TableNode {
       if let id = pendingMap.rowID(at: path), !keptIDs.contains(id) { destroyedAt.append((path, id)) }
     }
     let destroyed = destroyedAt.sorted { $0.0 < $1.0 }.map(\.1)
+    let keptEntries = keptSupplementaryEntries(plan)
+    let leaving = plan.leavingSupplementaries(in: pendingMap)
 
     // Remove: item deletes (descending), then section deletes (descending).
     var replay = VisibleReplay()
@@ -103,6 +131,7 @@ extension TableNode {
     for id in destroyed {
       cells[id] = nil
     }
+    for ref in leaving { if let id = ref.id { cells[id] = nil } }
 
     // Insert: sections (ascending), then rows (ascending).
     var requests: [LayoutRequest<Content>] = []
@@ -118,7 +147,20 @@ extension TableNode {
       plan.finalSectionInserts.values.flatMap { source -> [RowID] in
         if case .rows(let rows) = source { return rows.compactMap(\.id) }
         return []
-      })
+      }
+    ).union(plan.newSupplementaryCellIDs)
+    var insertedSupplementaries: [SupplementaryRef] = []
+    var reloadedSupplementaries: [SupplementaryRef] = []
+    /// Resolves the `kind` element of new section `section`, collecting its request and change-set entry.
+    func supplementary(_ kind: SupplementaryKind, of section: Int) -> SupplementaryEntry? {
+      let resolved = resolveSupplementary(
+        kind, section: section, source: plan.supplementarySource(kind, newSection: section), old: keptEntries,
+        reserved: reservedIDs)
+      if let request = resolved.request { requests.append(request) }
+      if let inserted = resolved.inserted { insertedSupplementaries.append(inserted) }
+      if let reloaded = resolved.reloaded { reloadedSupplementaries.append(reloaded) }
+      return resolved.entry
+    }
     for section in plan.finalSectionInsertIndexes {
       guard let source = plan.finalSectionInserts[section] else { continue }
       var rows: [(id: RowID, height: Double)] = []
@@ -130,7 +172,7 @@ extension TableNode {
           let path = TableIndexPath(section: section, row: row)
           inserted.append((path, cell.id))
           requests.append(
-            LayoutRequest(id: cell.id, generation: cell.generation, content: cell.content, indexPath: path))
+            LayoutRequest(cell, indexPath: path))
         }
       case .moved(let old):
         for (row, id) in (movedSectionIDs[old] ?? []).enumerated() {
@@ -140,8 +182,10 @@ extension TableNode {
               id: id, from: TableIndexPath(section: old, row: row), to: TableIndexPath(section: section, row: row)))
         }
       }
-      pendingMap.insertSection(at: section, rows: rows)
-      replay.sectionInserts.append((section, rows.map(\.id)))
+      let header = supplementary(.header, of: section)
+      let footer = supplementary(.footer, of: section)
+      pendingMap.insertSection(at: section, rows: rows, header: header, footer: footer)
+      replay.sectionInserts.append((section, ReplaySection(rows: rows.map(\.id), header: header, footer: footer)))
     }
     for path in plan.finalItemInsertPaths {
       guard let source = plan.finalItemInserts[path] else { continue }
@@ -151,7 +195,7 @@ extension TableNode {
         let cell = makeCell(spec, reserved: reservedIDs)
         id = cell.id
         inserted.append((path, id))
-        requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
+        requests.append(LayoutRequest(cell, indexPath: path))
         pendingMap.insertRow(id, height: 0, at: path)
       case .reload(let old, let content):
         guard let reloadedID = reloadIDs[old], var cell = cells[reloadedID] else { continue }
@@ -162,7 +206,7 @@ extension TableNode {
         cell.measuredHeight = nil
         cells[id] = cell
         reloaded.append((path, id))
-        requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
+        requests.append(LayoutRequest(cell, indexPath: path))
         pendingMap.insertRow(id, height: 0, at: path)
       case .moved(let from):
         guard let movedID = movedIDs[from] else { continue }
@@ -172,14 +216,28 @@ extension TableNode {
       }
       replay.itemInserts.append((path, id))
     }
+    // Headers and footers set in surviving sections (inserted sections got theirs above).
+    let surviving = plan.supplementaryUpdates.keys.filter { plan.finalSectionInserts[$0.section] == nil }
+    for slot in surviving.sorted(by: { ($0.section, $0.kind.slot) < ($1.section, $1.kind.slot) }) {
+      let entry = supplementary(slot.kind, of: slot.section)
+      pendingMap.setSupplementary(slot.kind, inSection: slot.section, entry)
+      replay.supplementarySets.append((slot, entry))
+    }
     lastSubmittedSeq += 1
-    let changeSet = ChangeSet(
+    var changeSet = ChangeSet(
       seq: lastSubmittedSeq, includesReloadData: false, oldRowCounts: plan.oldCounts,
       newRowCounts: pendingMap.sectionCounts, sectionMap: plan.sectionMap, itemMaps: plan.itemMaps,
       deletedSections: plan.finalSectionDeletes.sorted(), insertedSections: plan.finalSectionInsertIndexes,
       deletedRows: destroyed, insertedRows: inserted.sorted { $0.0 < $1.0 }.map(\.1),
       reloadedRows: reloaded.sorted { $0.0 < $1.0 }.map(\.1), movedRows: moved.sorted { $0.to < $1.to })
-    requests.sort { $0.indexPath < $1.indexPath }
+    /// Content order of a supplementary reference.
+    func order(_ lhs: SupplementaryRef, _ rhs: SupplementaryRef) -> Bool {
+      (lhs.section, lhs.kind.slot) < (rhs.section, rhs.kind.slot)
+    }
+    changeSet.insertedSupplementaries = insertedSupplementaries.sorted(by: order)
+    changeSet.reloadedSupplementaries = reloadedSupplementaries.sorted(by: order)
+    changeSet.deletedSupplementaries = leaving
+    requests.sort { $0.element < $1.element }
     return enqueue(changeSet, replay: replay, requests: requests)
   }
 
@@ -205,6 +263,7 @@ extension TableNode {
     lastGeneration += 1
     var cell = CellNode(id: id, content: spec.content, generation: lastGeneration, measuredHeight: nil)
     cell.neverShowPlaceholders = spec.neverShowPlaceholders
+    cell.heightRange = spec.heightRange
     cells[id] = cell
     return cell
   }

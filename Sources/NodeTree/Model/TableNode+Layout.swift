@@ -13,6 +13,12 @@ package struct Commit: Sendable, Equatable {
   /// The nodes this commit ended (deleted, reloaded and moved rows, every old row of a reloadData), in old row
   /// order, before its range update.
   package var releasedNodes: [ReleasedNode] = []
+  /// Selected rows this commit deleted or reloaded, which lost the selection (moved rows keep it); nil when the
+  /// selection did not change.
+  package var selectionChange: SelectionChange? = nil
+  /// Frames before and after of the rows this commit affected (`TableNode+ChangeFrames`); empty unless
+  /// `reportsChangeFrames` is on.
+  package var changeFrames: [RowChangeFrame] = []
 }
 
 /// The outcome of one layout result. Pure value.
@@ -27,11 +33,14 @@ package struct LayoutAcceptance: Sendable, Equatable {
   package let interfaceEvents: [InterfaceStateEvent]
   /// The content offset move scroll anchoring made for the height changes (commits carry their own).
   package var offsetAdjustment: OffsetAdjustment? = nil
+  /// Visible header and footer cells whose height changed because of this result (re-measure outside a batch).
+  package var supplementaryHeightChanges: [SupplementaryHeightChange] = []
 }
 
 /// Layout results, re-measurement and commits.
 extension TableNode {
-  /// Records the measured cell height of `id` at `generation` (points, without separator). Session-isolated.
+  /// Records the measured cell height of `id` at `generation` (points, without separator), clamped into the row's
+  /// height range. Session-isolated.
   ///
   /// A result is used by every uncommitted change set waiting for that (row, generation), by the pending cell
   /// when the generation is current, and by the visible map when the row was re-measured outside a batch
@@ -40,6 +49,7 @@ extension TableNode {
     id: RowID, generation: UInt64, height: Double
   ) throws(NodeTreeError) -> LayoutAcceptance {
     guard height.isFinite, height >= 0 else { throw .invalidHeight(id, height) }
+    let height = clampedHeight(height, of: id)
     var accepted = false
     // A relayout's result ends its wait even when a reload, delete or newer content made it stale.
     let relayout = relayouts[id] == generation
@@ -63,32 +73,40 @@ extension TableNode {
     // relayouts settle together once none is running any more.
     var pass = RelayoutPass()
     if relayouts.isEmpty && !passHeights.isEmpty { pass = applyRelayoutPass() }
-    guard accepted || !pass.changes.isEmpty else {
+    guard accepted || !pass.isEmpty else {
       return LayoutAcceptance(accepted: false, heightChanges: [], commits: [], interfaceEvents: [])
     }
     let commits = commitReadyChangeSets()
     return LayoutAcceptance(
       accepted: accepted, heightChanges: pass.changes, commits: commits, interfaceEvents: pass.events,
-      offsetAdjustment: pass.adjustment)
+      offsetAdjustment: pass.adjustment, supplementaryHeightChanges: pass.supplementaryChanges)
   }
 
   /// Applies the heights of a finished relayout pass to the visible rows at once (in row order), then anchoring
   /// and the clamp, then a range update only if the on-screen rows changed (a height change is no change set).
   mutating func applyRelayoutPass() -> RelayoutPass {
     let anchor = captureAnchor()
-    var located: [(TableIndexPath, RowID, Double)] = []
+    var located: [(TableElement, RowID, Double)] = []
     for (id, height) in passHeights {
-      if let path = visibleMap.indexPath(of: id) { located.append((path, id, height)) }
+      if let element = visibleMap.element(of: id) { located.append((element, id, height)) }
     }
     passHeights.removeAll()
     located.sort { $0.0 < $1.0 }
     var pass = RelayoutPass()
-    for (path, id, height) in located {
+    for (element, id, height) in located {
       guard let old = visibleMap.height(of: id), abs(old - height) >= Double(Float.ulpOfOne) else { continue }
       visibleMap.setHeight(height, of: id)
-      pass.changes.append(HeightChange(id: id, indexPath: path, oldHeight: old, newHeight: height))
+      switch element {
+      case .row(let path):
+        pass.changes.append(HeightChange(id: id, indexPath: path, oldHeight: old, newHeight: height))
+      case .header, .footer:
+        pass.supplementaryChanges.append(
+          SupplementaryHeightChange(
+            id: id, kind: element.supplementaryKind ?? .header, section: element.section, oldHeight: old,
+            newHeight: height))
+      }
     }
-    guard !pass.changes.isEmpty else { return pass }
+    guard !pass.isEmpty else { return pass }
     pass.adjustment = settleOffset(anchor)
     pass.events = rangeUpdate(force: false)
     return pass
@@ -100,30 +118,61 @@ extension TableNode {
     for id in ids where cells[id] == nil { throw .unknownRowID(id) }
     var requests: [LayoutRequest<Content>] = []
     for id in ids {
-      guard var cell = cells[id], let path = pendingMap.indexPath(of: id) else { continue }
+      guard var cell = cells[id], let (path, kind) = pendingPosition(of: id) else { continue }
       lastGeneration += 1
       cell.generation = lastGeneration
       cells[id] = cell
       relayouts[id] = cell.generation
-      requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
+      requests.append(
+        LayoutRequest(cell, indexPath: path, supplementary: kind))
     }
     return requests
   }
 
+  /// Where a pending row or header/footer cell is, as a layout request names it (a header or footer: its section
+  /// and row 0, with its kind); nil when the pending map holds no such row or cell.
+  func pendingPosition(of id: RowID) -> (TableIndexPath, SupplementaryKind?)? {
+    if let path = pendingMap.indexPath(of: id) { return (path, nil) }
+    guard let (kind, section) = pendingMap.supplementaryLocation(of: id) else { return nil }
+    return (TableIndexPath(section: section, row: 0), kind)
+  }
+
   /// Replaces the content of a row and re-measures it (a content update outside a batch). Session-isolated.
+  /// A header or footer cell is updated the same way (its height change is reported like a row's).
   package mutating func updateContent(of id: RowID, to content: Content) throws(NodeTreeError) -> LayoutRequest<Content>
   {
-    guard var cell = cells[id], let path = pendingMap.indexPath(of: id) else { throw .unknownRowID(id) }
+    guard var cell = cells[id], let (path, kind) = pendingPosition(of: id) else { throw .unknownRowID(id) }
     lastGeneration += 1
     cell.generation = lastGeneration
     cell.content = content
     cells[id] = cell
     relayouts[id] = cell.generation
-    return LayoutRequest(id: id, generation: cell.generation, content: content, indexPath: path)
+    return LayoutRequest(cell, indexPath: path, supplementary: kind)
   }
 
-  /// Re-measures every pending row (e.g. after the table width changed, texture.md §1.6), in pending order.
+  /// Re-measures every pending row (e.g. after the table width changed, texture.md §1.6), in pending order, then
+  /// every header and footer cell (they are measured at the same width).
   package mutating func relayoutAllRows() -> [LayoutRequest<Content>] {
+    var requests = relayoutRowsOnly()
+    guard pendingMap.hasSupplementaryCells else { return requests }
+    for section in 0..<pendingMap.numberOfSections {
+      for kind in SupplementaryKind.allCases {
+        guard let id = pendingMap.supplementary(kind, inSection: section)?.id, var cell = cells[id] else { continue }
+        lastGeneration += 1
+        cell.generation = lastGeneration
+        cells[id] = cell
+        relayouts[id] = cell.generation
+        requests.append(
+          LayoutRequest(
+            id: id, generation: cell.generation, content: cell.content,
+            indexPath: TableIndexPath(section: section, row: 0), supplementary: kind))
+      }
+    }
+    return requests
+  }
+
+  /// Re-measures every pending row, in pending order.
+  private mutating func relayoutRowsOnly() -> [LayoutRequest<Content>] {
     let ids = pendingMap.allRowIDs.flatMap { $0 }
     var requests: [LayoutRequest<Content>] = []
     requests.reserveCapacity(ids.count)
@@ -133,7 +182,7 @@ extension TableNode {
       cell.generation = lastGeneration
       cells[id] = cell
       relayouts[id] = cell.generation
-      requests.append(LayoutRequest(id: id, generation: cell.generation, content: cell.content, indexPath: path))
+      requests.append(LayoutRequest(cell, indexPath: path))
     }
     return requests
   }
@@ -166,9 +215,14 @@ extension TableNode {
       }
       let anchor = captureAnchor()
       let ended = endedRows(of: first.changeSet)
+      // Kept only for change frames: copying the map shares its storage until the replay writes to it.
+      let old = reportsChangeFrames ? visibleMap : nil
+      let oldBounds = viewport?.bounds
       replayOnVisibleMap(first)
+      let selectionChange = updateSelection(after: first.changeSet)
       lastCommittedSeq = first.changeSet.seq
       let adjustment = settleOffset(anchor)
+      let frames = old.map { changeFrames(of: first.changeSet, old: $0, oldBounds: oldBounds) } ?? []
       for id in ended { passHeights[id] = nil }
       let released = ranges.release(ended)
       // A change set with operations updates the ranges at once (`RangeUpdateOnChangesetUpdate`); an empty one only
@@ -178,50 +232,79 @@ extension TableNode {
         Commit(
           changeSet: first.changeSet, measuredHeights: first.measured,
           contentHeight: contentHeight, interfaceEvents: events, offsetAdjustment: adjustment,
-          releasedNodes: released))
+          releasedNodes: released, selectionChange: selectionChange, changeFrames: frames))
     }
     return commits
   }
 
   /// The committed rows whose nodes `changeSet` ends, in their visible order before it commits: every row for a
   /// reloadData, else its deleted, reloaded and moved rows (Texture recreates reloaded and moved nodes).
+  /// Header and footer cells count as well: deleted and re-measured ones end (a reloadData ends them all).
   private func endedRows(of changeSet: ChangeSet) -> [RowID] {
-    if changeSet.includesReloadData { return visibleMap.allRowIDs.flatMap { $0 } }
-    let ids = changeSet.deletedRows + changeSet.reloadedRows + changeSet.movedRows.map(\.id)
-    var located: [(TableIndexPath, RowID)] = []
+    if changeSet.includesReloadData {
+      guard visibleMap.hasSupplementaryCells else { return visibleMap.allRowIDs.flatMap { $0 } }
+      return (0..<visibleMap.numberOfSections).flatMap { section in
+        [visibleMap.supplementary(.header, inSection: section)?.id].compactMap { $0 }
+          + visibleMap.rowIDs(inSection: section)
+          + [visibleMap.supplementary(.footer, inSection: section)?.id].compactMap { $0 }
+      }
+    }
+    var ids = changeSet.deletedRows + changeSet.reloadedRows + changeSet.movedRows.map(\.id)
+    ids += (changeSet.deletedSupplementaries + changeSet.reloadedSupplementaries).compactMap(\.id)
+    var located: [(TableElement, RowID)] = []
     for id in ids {
-      if let path = visibleMap.indexPath(of: id) { located.append((path, id)) }
+      if let element = visibleMap.element(of: id) { located.append((element, id)) }
     }
     return located.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
-  /// Applies one change set's structural edits to the visible map (texture.md §1.7 order).
+  /// Applies one change set's structural edits to the visible map (texture.md §1.7 order), headers and footers with
+  /// their sections.
   private mutating func replayOnVisibleMap(_ changeSet: InFlightChangeSet) {
     let replay = changeSet.replay
-    if let sections = replay.reloadAll {
-      var map = ElementMap()
-      for (index, ids) in sections.enumerated() {
-        map.insertSection(at: index, rows: ids.map { ($0, changeSet.measured[$0] ?? 0) })
-      }
-      visibleMap = map
-      return
-    }
     var removedHeights: [RowID: Double] = [:]
-    for path in replay.itemDeletes {
-      if let removed = visibleMap.removeRow(at: path) { removedHeights[removed.id] = removed.height }
-    }
-    for section in replay.sectionDeletes {
-      for removed in visibleMap.removeSection(at: section) { removedHeights[removed.id] = removed.height }
-    }
+    /// The height a row or cell commits with: measured when awaited, else what it had on screen.
     func height(_ id: RowID) -> Double {
       if changeSet.awaiting[id] != nil { return changeSet.measured[id] ?? 0 }
       return removedHeights[id] ?? 0
     }
-    for (index, ids) in replay.sectionInserts {
-      visibleMap.insertSection(at: index, rows: ids.map { ($0, height($0)) })
+    /// A header or footer as it commits: a cell with its committed height, a fixed height as given.
+    func committed(_ entry: SupplementaryEntry?) -> SupplementaryEntry? {
+      guard var entry, let id = entry.id else { return entry }
+      if changeSet.awaiting[id] != nil || removedHeights[id] != nil { entry.height = height(id) }
+      return entry
+    }
+    if let sections = replay.reloadAll {
+      var map = ElementMap(absentHeights: style.absentSupplementaryHeights)
+      for (index, section) in sections.enumerated() {
+        map.insertSection(
+          at: index, rows: section.rows.map { ($0, changeSet.measured[$0] ?? 0) }, header: committed(section.header),
+          footer: committed(section.footer))
+      }
+      visibleMap = map
+      return
+    }
+    for path in replay.itemDeletes {
+      if let removed = visibleMap.removeRow(at: path) { removedHeights[removed.id] = removed.height }
+    }
+    for section in replay.sectionDeletes {
+      for kind in SupplementaryKind.allCases {
+        if let entry = visibleMap.supplementary(kind, inSection: section), let id = entry.id {
+          removedHeights[id] = entry.height
+        }
+      }
+      for removed in visibleMap.removeSection(at: section) { removedHeights[removed.id] = removed.height }
+    }
+    for (index, section) in replay.sectionInserts {
+      visibleMap.insertSection(
+        at: index, rows: section.rows.map { ($0, height($0)) }, header: committed(section.header),
+        footer: committed(section.footer))
     }
     for (path, id) in replay.itemInserts {
       visibleMap.insertRow(id, height: height(id), at: path)
+    }
+    for (slot, entry) in replay.supplementarySets {
+      visibleMap.setSupplementary(slot.kind, inSection: slot.section, committed(entry))
     }
   }
 }
@@ -230,6 +313,10 @@ extension TableNode {
 struct RelayoutPass: Sendable {
   /// Visible rows whose height changed, in row order.
   var changes: [HeightChange] = []
+  /// Visible header and footer cells whose height changed, in content order.
+  var supplementaryChanges: [SupplementaryHeightChange] = []
+  /// True when no height changed.
+  var isEmpty: Bool { changes.isEmpty && supplementaryChanges.isEmpty }
   /// The offset move anchoring and the clamp made.
   var adjustment: OffsetAdjustment?
   /// Callbacks of the range update, when the on-screen rows changed.

@@ -5,7 +5,8 @@ extension TableNode {
   /// Returns the interface-state callbacks in firing order. Session-isolated.
   package mutating func setViewport(_ viewport: RangeViewport, force: Bool = false) -> [InterfaceStateEvent] {
     self.viewport = viewport
-    return ranges.update(viewport, map: visibleMap, separator: separatorHeight, force: force)
+    return ranges.update(
+      viewport, map: visibleMap, separator: separatorHeight, force: force, floating: floatingCells(in: viewport.bounds))
   }
 
   /// Records the container's state (window, app background) for the next range update without running one.
@@ -33,7 +34,8 @@ extension TableNode {
     guard let viewport else { return [] }
     var current = viewport
     current.scrollDirection = direction
-    return ranges.update(current, map: visibleMap, separator: separatorHeight, force: force)
+    return ranges.update(
+      current, map: visibleMap, separator: separatorHeight, force: force, floating: floatingCells(in: viewport.bounds))
   }
 
   /// After the content changed: restores the scroll anchor (when anchoring is on), then clamps the offset into the

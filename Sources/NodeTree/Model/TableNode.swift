@@ -14,12 +14,15 @@
 /// - Rows of inserted and reloaded sections come from the operation itself (Texture asks the data source), so
 ///   row inserts or move targets inside an inserted section are dropped exactly as Texture drops them.
 /// - A commit updates the ranges at once (experiment `RangeUpdateOnChangesetUpdate` on, see texture.md §0 note).
-/// - Section headers and footers are not modelled (Texture's table forces their estimated heights to 0).
+/// - Section headers and footers are laid out like rows when given as cells (Texture's table leaves them to UIKit
+///   as plain views); see `SupplementarySpec`.
 package struct TableNode<Content: Sendable>: Sendable {
   /// Latest data-source state: row order and, where measured, heights.
-  package internal(set) var pendingMap = ElementMap()
+  package internal(set) var pendingMap: ElementMap
   /// What the view shows: committed rows with their measured heights.
-  package internal(set) var visibleMap = ElementMap()
+  package internal(set) var visibleMap: ElementMap
+  /// Plain (floating headers and footers) or grouped; fixed at creation as in UIKit.
+  package let style: TableStyle
   /// Extra height per row in points (1/scale with separators on, 0 with none; texture.md §1.6).
   package var separatorHeight: Double
   /// False until the first `reloadData`; batches before it are ignored (Texture, §1.2 step 2).
@@ -35,8 +38,16 @@ package struct TableNode<Content: Sendable>: Sendable {
   package internal(set) var viewport: RangeViewport?
   /// Scroll view content insets (points): the offset ranges over [−top, content + bottom − viewport height].
   package var contentInset: (top: Double, bottom: Double) = (0, 0)
+  /// `ASTableNode.inverted`: the table is drawn upside down (row 0 at the visual bottom, as chats are). The model
+  /// keeps its own (flipped) coordinates, the scroll view's; `TableNode+Inverted` maps them to what is seen.
+  package var inverted = false
   /// Scroll anchoring on (the default): see `TableNode+Anchoring`.
   package var scrollAnchoring = true
+  /// When on, every commit reports the frames before and after of the rows it affected (`TableNode+ChangeFrames`).
+  /// Off by default: while on, a commit keeps a copy of the visible map (the replay then copies its storage once).
+  package var reportsChangeFrames = false
+  /// Row selection of the committed rows (`TableNode+Selection`).
+  package internal(set) var selection = Selection()
 
   /// Pending cells by id.
   var cells: [RowID: CellNode<Content>] = [:]
@@ -62,8 +73,11 @@ package struct TableNode<Content: Sendable>: Sendable {
   package internal(set) var lastCommittedSeq = 0
 
   /// Creates an empty table that has not loaded data yet.
-  package init(separatorHeight: Double = 0) {
+  package init(separatorHeight: Double = 0, style: TableStyle = .plain) {
     self.separatorHeight = separatorHeight
+    self.style = style
+    pendingMap = ElementMap(absentHeights: style.absentSupplementaryHeights)
+    visibleMap = pendingMap
   }
 
   /// True while any submitted change set has not committed (Texture's `isProcessingUpdates`).
@@ -164,14 +178,16 @@ struct InFlightChangeSet: Sendable {
 /// The structural edits of one change set in Texture's map-construction order (texture.md §1.7), replayed on
 /// the visible map at commit. Pure value.
 struct VisibleReplay: Sendable {
-  /// For reloadData: the new sections' row ids (everything else is ignored).
-  var reloadAll: [[RowID]]?
+  /// For reloadData: the new sections (everything else is ignored).
+  var reloadAll: [ReplaySection]?
   /// Item deletes, old space, descending.
   var itemDeletes: [TableIndexPath] = []
   /// Section deletes, old space, descending.
   var sectionDeletes: [Int] = []
-  /// Section inserts, new space, ascending, with their row ids.
-  var sectionInserts: [(index: Int, rows: [RowID])] = []
+  /// Section inserts, new space, ascending, with their rows, header and footer.
+  var sectionInserts: [(index: Int, section: ReplaySection)] = []
   /// Item inserts, new space, ascending.
   var itemInserts: [(path: TableIndexPath, id: RowID)] = []
+  /// Headers and footers set, replaced or removed in surviving sections (new space), applied last.
+  var supplementarySets: [(slot: SupplementaryKey, entry: SupplementaryEntry?)] = []
 }

@@ -15,9 +15,27 @@ package struct RangeViewport: Sendable, Hashable {
   }
 }
 
+/// Header and footer cells a plain table draws on screen by floating, whatever their content position (the range
+/// controller counts them as visible, as UIKit reports a floating header view as displayed). Pure value.
+package struct FloatingCells: Sendable, Hashable {
+  /// The floating header's cell id.
+  package var header: RowID?
+  /// The floating footer's cell id.
+  package var footer: RowID?
+
+  /// `ids` (content order) with the floating header put first and the floating footer last when missing.
+  func merged(into ids: [RowID]) -> [RowID] {
+    guard header != nil || footer != nil else { return ids }
+    var result = ids
+    if let header, !result.contains(header) { result.insert(header, at: 0) }
+    if let footer, !result.contains(footer) { result.append(footer) }
+    return result
+  }
+}
+
 /// The three element sets of one range update (texture.md §3.3 step 4). Pure value.
 package struct RangeSets: Sendable, Equatable {
-  /// Rows on screen.
+  /// Rows (and header/footer cells) on screen.
   package var visible: [RowID]
   /// Rows in the display range.
   package var display: [RowID]
@@ -79,14 +97,16 @@ package struct RangeController: Sendable {
     return setExplicitMode(event.explicitMode)
   }
 
-  /// The sets a range update would use, without changing anything (tables scroll vertically).
+  /// The sets a range update would use, without changing anything (tables scroll vertically). `floating` cells
+  /// are on screen wherever their content lies.
   package func rangeSets(
-    for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, map: ElementMap, separator: Double
+    for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, map: ElementMap, separator: Double,
+    floating: FloatingCells = FloatingCells()
   ) -> RangeSets {
     func rows(in rect: Rect) -> [RowID] {
-      rect.isEmpty ? [] : map.rowIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
+      rect.isEmpty ? [] : map.cellIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
     }
-    let visible = rows(in: viewport.bounds)
+    let visible = floating.merged(into: rows(in: viewport.bounds))
     let preloadTuning = tuning[mode, .preload]
     let displayTuning = tuning[mode, .display]
     var preloadRect = viewport.bounds
@@ -137,11 +157,15 @@ package struct RangeController: Sendable {
   /// rows differs from the last evaluation (UIKit's willDisplay / didEndDisplaying); otherwise nothing happens, as
   /// ranges move in steps (texture.md §9.4). Returns the callbacks in firing order: rows visited visible first,
   /// then display, then preload, then rows that held a state.
+  /// `floating` cells (a plain table's floating header and footer) are on screen wherever their content lies.
   package mutating func update(
-    _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false
+    _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false,
+    floating: FloatingCells = FloatingCells()
   ) -> [InterfaceStateEvent] {
     let onScreen = viewport.bounds.isEmpty
-      ? [] : map.rowIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator)
+      ? []
+      : floating.merged(
+        into: map.cellIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator))
     let changed = onScreen != lastVisible
     lastVisible = onScreen
     guard force || changed else { return [] }
@@ -167,7 +191,8 @@ package struct RangeController: Sendable {
       explicitModePending: explicitModePending)
     currentMode = mode
     explicitModePending = false
-    let sets = rangeSets(for: viewport, mode: mode, direction: direction, map: map, separator: separator)
+    let sets = rangeSets(
+      for: viewport, mode: mode, direction: direction, map: map, separator: separator, floating: floating)
     let visible = Set(sets.visible)
     let display = Set(sets.display)
     let preload = Set(sets.preload)
