@@ -7,12 +7,8 @@ import Typography
 
 /// One unit of work in a session's ordered stream.
 enum SessionJob: Sendable {
-  /// A request (reply non-nil) or notification for this session; `ticket` is released once it is performed;
-  /// `barrier`: geometry queries may not overtake it (see `QueryLane`).
-  /// `unbuiltRows`: a `table/insertRows`'s rows the reader left unbuilt (see `LayoutServer.dispatch`), else nil.
-  case call(
-    method: String, params: JSONValue, unbuiltRows: DeferredArray?, reply: Reply?, ticket: SessionCallGate.Ticket,
-    barrier: Bool)
+  /// A request (reply non-nil) or notification for this session.
+  case call(SessionCall)
   /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
   /// width change started (its generation), so its end can be announced.
   case layoutResults([CellResult], widthChange: Int?)
@@ -143,13 +139,6 @@ actor Session {
     self.notify = notify
   }
 
-  /// A call queued on the session: method, params, reply, its gate ticket, and whether it is a barrier for the
-  /// query lane.
-  typealias QueuedCall = (
-    method: String, params: JSONValue, unbuiltRows: DeferredArray?, reply: Reply?, ticket: SessionCallGate.Ticket,
-    barrier: Bool
-  )
-
   /// Drains the job stream in order until dispose. After every job the committed view is published to the query
   /// lane (which answers the geometry queries that waited for the job); jobs that may change the committed rows
   /// withdraw it first. A geometry query of the committed state that comes after a wait still waiting is held
@@ -157,45 +146,46 @@ actor Session {
   func run(_ stream: AsyncStream<SessionJob>) async {
     // Calls that arrive while a scroll waits for `neverShowPlaceholders` rows or while a query is held, handled in
     // order once that ends.
-    var deferred: [QueuedCall] = []
+    var deferred: [SessionCall] = []
     // The barrier that made the session wait for display (it ends when the wait does).
     var blockingBarrier = false
     // A query waiting for a wait's answer.
-    var held: QueuedCall?
+    var held: SessionCall?
     for await job in stream {
       ShortSlice.request()
       var finishedBarriers = 0
       /// Performs one call, counting it once it is finished (a wait when it is answered).
-      func performQueued(_ call: QueuedCall) {
+      func performQueued(_ call: SessionCall) {
         if call.barrier { lane.withdraw() }
-        let waiting = perform(call.method, call.params, call.unbuiltRows, call.reply)
+        let waiting = perform(call)
         call.ticket.release()
         guard call.barrier, !waiting else { return }
         if display.blocking != nil { blockingBarrier = true } else { finishedBarriers += 1 }
       }
       /// Performs one call, or holds it when it is a query of the committed state behind a wait.
-      func admit(_ call: QueuedCall) {
-        if call.barrier, isWaitPending, CommittedView.answers(call.method, call.params) {
+      func admit(_ call: SessionCall) {
+        if call.barrier, isWaitPending, call.isCommittedQuery {
           held = call
         } else {
           performQueued(call)
         }
       }
       switch job {
-      case .call(let method, let params, let unbuilt, let reply, let ticket, let barrier):
+      case .call(let call):
         if display.blocking != nil || held != nil {
-          deferred.append((method, params, unbuilt, reply, ticket, barrier))
+          deferred.append(call)
           continue
         }
         // A large insert's rows are decoded on the layout workers, in parallel, before it is performed.
-        if method == "table/insertRows", reply?.isAnswered != true {
-          if let unbuilt {
-            predecoded = await CellPredecoder.decode(unbuilt, rowsPath: "params.rows", using: cellDecoding)
-          } else if case .array(let rows)? = params["rows"], rows.count >= CellPredecoder.minimumRows {
-            predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", using: cellDecoding)
+        if let member = call.method.unbuiltMember, call.reply?.isAnswered != true {
+          let path = "params.\(member)"
+          if let unbuilt = call.unbuiltRows {
+            predecoded = await CellPredecoder.decode(unbuilt, rowsPath: path, using: cellDecoding)
+          } else if case .array(let rows)? = call.params[member], rows.count >= CellPredecoder.minimumRows {
+            predecoded = await CellPredecoder.decode(rows, rowsPath: path, using: cellDecoding)
           }
         }
-        admit((method, params, unbuilt, reply, ticket, barrier))
+        admit(call)
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
@@ -225,7 +215,7 @@ actor Session {
         // order (a wait or a blocking scroll among them is answered -32800 too).
         cancelWaiting()
         for call in (held.map { [$0] } ?? []) + deferred {
-          perform(call.method, call.params, call.unbuiltRows, call.reply)
+          perform(call)
           call.ticket.release()
           cancelWaiting()
         }
@@ -264,25 +254,24 @@ actor Session {
     waiters.removeAll()
   }
 
-  /// Runs one method from `SessionMethods.table` and answers it. `unbuiltRows`: an insert's rows the reader left
-  /// unbuilt; when the run loop has not decoded them in parallel (`predecoded`), they are decoded here, in order.
+  /// Runs one call's session handler and answers it. `unbuiltRows`: an insert's rows the reader left unbuilt;
+  /// when the run loop has not decoded them in parallel (`predecoded`), they are decoded here, in order.
   /// True when the call is a wait left waiting for change sets to commit (answered later).
   @discardableResult
-  private func perform(
-    _ method: String, _ params: JSONValue, _ unbuiltRows: DeferredArray?, _ reply: Reply?
-  ) -> Bool {
+  private func perform(_ call: SessionCall) -> Bool {
     defer { predecoded = nil }  // decoded for this call only
+    let reply = call.reply
     if reply?.isAnswered == true { return false }  // cancelled while queued
-    if let unbuiltRows, predecoded == nil {
+    if let unbuiltRows = call.unbuiltRows, predecoded == nil {
       predecoded = CellPredecoder.decodeHere(unbuiltRows, rowsPath: "params.rows", using: cellDecoding)
     }
-    ServerLog.write(.log, "session \"\(id)\": \(method)")
-    guard let handler = SessionMethods.table[method] else {
-      reply?.error(ServerError.methodNotFound(method))
+    ServerLog.write(.log, "session \"\(id)\": \(call.method.name)")
+    guard let handler = call.method.sessionHandler else {
+      reply?.error(ServerError.methodNotFound(call.method.name))
       return false
     }
     do throws(ResponseError) {
-      let p = try Params(params)
+      let p = try Params(call.params)
       switch try handler(self, p) {
       case .result(let value): reply?.result(value)
       case .waitForCommit:

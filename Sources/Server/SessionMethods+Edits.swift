@@ -5,12 +5,18 @@ import NodeTree
 
 extension SessionMethods {
   /// The methods that edit the table or a cell; each is validated as a whole and changes nothing on error.
-  static let editMethods: [String: Handler] = [
-    "table/insertRows": { session, params throws(ResponseError) in try session.insertRows(params) },
-    "table/deleteRows": { session, params throws(ResponseError) in try session.deleteRows(params) },
-    "table/reloadRows": { session, params throws(ResponseError) in try session.reloadRows(params) },
-    "table/moveRow": { session, params throws(ResponseError) in try session.moveRow(params) },
-    "cell/setNeedsLayout": { session, params throws(ResponseError) in try session.setNeedsLayout(params) },
+  static let editMethods: [MethodDescriptor] = [
+    .session("table/insertRows", ordering: .waitsForLayoutWithRows, unbuilt: "rows") {
+      session, params throws(ResponseError) in try session.insertRows(params)
+    },
+    .session("table/deleteRows") { session, params throws(ResponseError) in try session.deleteRows(params) },
+    .session("table/reloadRows", ordering: .waitsForLayoutWithRows) { session, params throws(ResponseError) in
+      try session.reloadRows(params)
+    },
+    .session("table/moveRow") { session, params throws(ResponseError) in try session.moveRow(params) },
+    .session("cell/setNeedsLayout", ordering: .waitsForLayout) { session, params throws(ResponseError) in
+      try session.setNeedsLayout(params)
+    },
   ]
 }
 
