@@ -80,12 +80,11 @@ package final class LayoutServer: MessageHandler {
   /// The status the process should exit with: 0 after `shutdown`, 1 otherwise; nil while still serving.
   package var exitStatus: Int32? { state.withLock { $0.exitStatus } }
 
-  /// Handles one frame from the connection.
-  package func handle(_ message: IncomingMessage, connection: StdioConnection) async {
+  /// Handles one frame from the connection; `bytes`: its body's size (a call's weight in the session call gate).
+  package func handle(_ message: IncomingMessage, bytes: Int, connection: StdioConnection) async {
     ShortSlice.request()
     // Back-pressure: wait while sessions hold as many unperformed calls as allowed.
     await gate.waitForRoom()
-    let bytes = connection.deliveringMessageBytes
     switch message {
     case .message(let m):
       dispatch(m, bytes: bytes, connection: connection, deliver: { connection.send($0) })
@@ -161,7 +160,7 @@ package final class LayoutServer: MessageHandler {
   /// Applies the lifecycle rules, then runs the method's handler from `ServerMethods.table`; `bytes` is the
   /// message's share of its frame's body. `deferred`: the message's unbuilt params member (see
   /// `IncomingMessage.deferred`), which the reader leaves unbuilt only for the method whose descriptor names it
-  /// (`deferral`); it goes with the call to its session (nothing before that reads it).
+  /// (`deferral`); it goes with the call to its session as the call's `InsertedRows`, decided here.
   func dispatch(
     _ message: Message, deferred: DeferredParams? = nil, bytes: Int, connection: StdioConnection,
     deliver: @escaping @Sendable (Message) -> Void
@@ -214,15 +213,15 @@ package final class LayoutServer: MessageHandler {
       }
       return
     }
-    if let deferred, deferred.member != method.unbuiltMember {
-      // The reader defers only the member the method's descriptor names (`deferral`), so this cannot happen.
-      reply?.error(
-        ResponseError(code: .internalError, message: "\(name): params.\(deferred.member) arrived unbuilt"))
+    let rows: InsertedRows?
+    do throws(ResponseError) {
+      rows = try method.rows(params, unbuilt: deferred)
+    } catch {
+      reply?.error(error)
       return
     }
     let call = Call(
-      server: self, params: params, unbuiltRows: deferred?.elements, reply: reply, bytes: bytes,
-      notify: { connection.send($0) })
+      server: self, params: params, rows: rows, reply: reply, bytes: bytes, notify: { connection.send($0) })
     switch method.scope {
     case .control: break  // handled above
     case .server(let handle): handle(call)
@@ -284,9 +283,9 @@ struct Call: Sendable {
   let server: LayoutServer
   /// The raw params.
   let params: JSONValue
-  /// A `table/insertRows`'s rows the reader left unbuilt (its `params.rows` is then an empty array), for the
-  /// session to decode; nil for every other call.
-  var unbuiltRows: DeferredArray? = nil
+  /// The method's `unbuiltMember` (an insert's rows), built or unbuilt, decided in dispatch; nil for every other
+  /// call.
+  var rows: InsertedRows? = nil
   /// Where the answer goes; nil for a notification.
   let reply: Reply?
   /// The call's share of its message's body, in bytes (its weight in the session call gate).

@@ -32,8 +32,12 @@ struct MethodDescriptor: Sendable {
     case committedQuery(CommittedQuery)
   }
 
-  /// A session method's handler, run isolated to its session.
-  typealias SessionHandler = @Sendable (isolated Session, Params) throws(ResponseError) -> SessionOutcome
+  /// A session method's handler, run isolated to its session; `rows` is the call's `unbuiltMember`, as it came
+  /// (nil for other methods, and when params holds no array there).
+  typealias SessionHandler =
+    @Sendable (isolated Session, Params, InsertedRows?) throws(ResponseError) -> SessionOutcome
+  /// A session handler that reads only its params.
+  typealias ParamsHandler = @Sendable (isolated Session, Params) throws(ResponseError) -> SessionOutcome
 
   /// The wire name, e.g. `table/insertRows`.
   let name: String
@@ -41,7 +45,7 @@ struct MethodDescriptor: Sendable {
   let scope: Scope
   /// Its order against geometry queries (session methods only).
   let ordering: Ordering
-  /// The params member that may travel unbuilt (an array the reader only validates, see `DeferralRule`); nil:
+  /// The params member that may travel unbuilt (an array the reader only validates, see `InsertedRows`); nil:
   /// the whole message is built.
   let unbuiltMember: String?
 
@@ -55,9 +59,15 @@ struct MethodDescriptor: Sendable {
     Self(name: name, scope: .server(handler), ordering: .barrier, unbuiltMember: nil)
   }
 
-  /// A session method; `unbuilt`: its params member that may travel unbuilt.
+  /// A session method that reads only its params.
+  static func session(_ name: String, ordering: Ordering = .barrier, _ handler: @escaping ParamsHandler) -> Self {
+    let run: SessionHandler = { session, params, _ throws(ResponseError) in try handler(session, params) }
+    return Self(name: name, scope: .session(run), ordering: ordering, unbuiltMember: nil)
+  }
+
+  /// A session method whose params member `unbuilt` may travel unbuilt; its handler takes that member as it came.
   static func session(
-    _ name: String, ordering: Ordering = .barrier, unbuilt: String? = nil, _ handler: @escaping SessionHandler
+    _ name: String, ordering: Ordering = .barrier, unbuilt: String, _ handler: @escaping SessionHandler
   ) -> Self {
     Self(name: name, scope: .session(handler), ordering: ordering, unbuiltMember: unbuilt)
   }
@@ -66,10 +76,10 @@ struct MethodDescriptor: Sendable {
   /// from its current one) when it `applies` to the params; otherwise by `otherwise` on the session.
   static func committedQuery(
     _ name: String, applies: @escaping @Sendable (JSONValue) -> Bool = { _ in true },
-    otherwise: SessionHandler? = nil,
+    otherwise: ParamsHandler? = nil,
     _ answer: @escaping @Sendable (CommittedView, Params) throws(ResponseError) -> JSONValue
   ) -> Self {
-    let run: SessionHandler = { session, params throws(ResponseError) in
+    let run: SessionHandler = { session, params, _ throws(ResponseError) in
       if let otherwise, !applies(.object(params.object)) { return try otherwise(session, params) }
       return .result(try answer(session.committedView, params))
     }
@@ -88,15 +98,30 @@ struct MethodDescriptor: Sendable {
     return query
   }
 
-  /// True when a call with `params` is a barrier: a geometry query may not overtake it (see `QueryLane`).
-  /// `unbuiltRows`: the number of rows when the reader left them unbuilt (params then hold an empty array).
-  func isBarrier(_ params: JSONValue, unbuiltRows: Int? = nil) -> Bool {
+  /// True when a call with `params` (and `rows`, its `unbuiltMember`) is a barrier: a geometry query may not
+  /// overtake it (see `QueryLane`).
+  func isBarrier(_ params: JSONValue, rows: InsertedRows? = nil) -> Bool {
     switch ordering {
     case .barrier: return true
     case .waitsForLayout: return false
-    case .waitsForLayoutWithRows: return (unbuiltRows ?? params["rows"]?.arrayValue?.count ?? 0) == 0
+    case .waitsForLayoutWithRows: return (rows?.count ?? params["rows"]?.arrayValue?.count ?? 0) == 0
     case .committedQuery(let query): return !query.applies(params)
     }
+  }
+
+  /// The call's `unbuiltMember`, decided once, in dispatch: the elements the reader left unbuilt beside the
+  /// message (`unbuilt`), or else the array params holds there; nil for a method without such a member, or when
+  /// params holds no array there (its handler then reports the member as any other). Throws -32603 for an unbuilt
+  /// member the method does not name (the reader's rule is read from this table, so that cannot happen).
+  func rows(_ params: JSONValue, unbuilt: DeferredParams?) throws(ResponseError) -> InsertedRows? {
+    if let unbuilt {
+      guard unbuilt.member == unbuiltMember else {
+        throw ResponseError(code: .internalError, message: "\(name): params.\(unbuilt.member) arrived unbuilt")
+      }
+      return .unbuilt(unbuilt.elements)
+    }
+    guard let member = unbuiltMember, case .array(let items)? = params[member] else { return nil }
+    return .built(items)
   }
 }
 

@@ -144,7 +144,7 @@ enum ServerMethods {
       let id = try Params(call.params).string("sessionId")
       guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
       if let reply = call.reply { call.server.remember(reply, jobs: session.jobs) }
-      var barrier = method.isBarrier(call.params, unbuiltRows: call.unbuiltRows?.count)
+      var barrier = method.isBarrier(call.params, rows: call.rows)
       // A geometry query overtakes queued edits that wait for layout (see QueryLane); when it may not, it keeps its
       // place and is counted as a barrier.
       if !barrier, let query = method.committedQuery(for: call.params) {
@@ -155,8 +155,7 @@ enum ServerMethods {
       }
       let ticket = call.server.gate.ticket(bytes: call.bytes)
       let queued = SessionCall(
-        method: method, params: call.params, unbuiltRows: call.unbuiltRows, reply: call.reply, ticket: ticket,
-        barrier: barrier)
+        method: method, params: call.params, rows: call.rows, reply: call.reply, ticket: ticket, barrier: barrier)
       if case .terminated = session.jobs.yield(.call(queued)) {
         ticket.release()
         throw ServerError.unknownSession(id)

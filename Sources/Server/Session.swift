@@ -47,8 +47,6 @@ actor Session {
   var width: Double
   /// Viewport height.
   var height: Double
-  /// The cells of the `table/insertRows` being performed, decoded in parallel by the run loop (nil otherwise).
-  var predecoded: CellPredecoder?
   /// Number of viewport width changes so far; only the latest one's relayout announces its end.
   var widthGeneration = 0
   /// The latest width change's relayout: chunks still out and the results collected so far.
@@ -171,19 +169,14 @@ actor Session {
         }
       }
       switch job {
-      case .call(let call):
+      case .call(var call):
         if display.blocking != nil || held != nil {
           deferred.append(call)
           continue
         }
         // A large insert's rows are decoded on the layout workers, in parallel, before it is performed.
-        if let member = call.method.unbuiltMember, call.reply?.isAnswered != true {
-          let path = "params.\(member)"
-          if let unbuilt = call.unbuiltRows {
-            predecoded = await CellPredecoder.decode(unbuilt, rowsPath: path, using: cellDecoding)
-          } else if case .array(let rows)? = call.params[member], rows.count >= CellPredecoder.minimumRows {
-            predecoded = await CellPredecoder.decode(rows, rowsPath: path, using: cellDecoding)
-          }
+        if let rows = call.rows, let member = call.method.unbuiltMember, call.reply?.isAnswered != true {
+          call.rows = await rows.decodedAhead(path: "params.\(member)", using: cellDecoding)
         }
         admit(call)
       case .batchFetchCheck(let empty):
@@ -254,17 +247,12 @@ actor Session {
     waiters.removeAll()
   }
 
-  /// Runs one call's session handler and answers it. `unbuiltRows`: an insert's rows the reader left unbuilt;
-  /// when the run loop has not decoded them in parallel (`predecoded`), they are decoded here, in order.
-  /// True when the call is a wait left waiting for change sets to commit (answered later).
+  /// Runs one call's session handler and answers it. True when the call is a wait left waiting for change sets
+  /// to commit (answered later).
   @discardableResult
   private func perform(_ call: SessionCall) -> Bool {
-    defer { predecoded = nil }  // decoded for this call only
     let reply = call.reply
     if reply?.isAnswered == true { return false }  // cancelled while queued
-    if let unbuiltRows = call.unbuiltRows, predecoded == nil {
-      predecoded = CellPredecoder.decodeHere(unbuiltRows, rowsPath: "params.rows", using: cellDecoding)
-    }
     ServerLog.write(.log, "session \"\(id)\": \(call.method.name)")
     guard let handler = call.method.sessionHandler else {
       reply?.error(ServerError.methodNotFound(call.method.name))
@@ -272,7 +260,7 @@ actor Session {
     }
     do throws(ResponseError) {
       let p = try Params(call.params)
-      switch try handler(self, p) {
+      switch try handler(self, p, call.rows) {
       case .result(let value): reply?.result(value)
       case .waitForCommit:
         guard let reply else { return false }

@@ -1,5 +1,4 @@
 import JSONCodec
-import JSONRPC
 
 /// A call queued on a session's ordered stream: its method's descriptor, its params, where its answer goes, its
 /// claim on the session call gate and its place in the query lane's order. Sendable value.
@@ -8,8 +7,9 @@ struct SessionCall: Sendable {
   let method: MethodDescriptor
   /// The raw params.
   let params: JSONValue
-  /// The method's params member that the reader left unbuilt (see `LayoutServer.dispatch`), else nil.
-  let unbuiltRows: DeferredArray?
+  /// The method's `unbuiltMember` (an insert's rows) as dispatch decided it, decoded ahead by the run loop before
+  /// the call is performed; nil for every other call.
+  var rows: InsertedRows?
   /// Where the answer goes; nil for a notification.
   let reply: Reply?
   /// Released once the call is performed (or dropped).
