@@ -77,23 +77,11 @@ enum ServerMethods {
   /// batchFetching?, scrollAnchoring?, lenientFonts? = false} → {sessionId}; other members are refused.
   static func createSession(_ call: Call) {
     call.answer { () throws(ResponseError) -> JSONValue in
-      let params = try Params(call.params)
-      try params.check(RequestMembers.createSession)
-      let viewport = try params.object("viewport")
-      try viewport.check(RequestMembers.viewport)
-      let width = try viewport.number("width", in: Session.viewportRange, rangeText: "in (0, 100000]")
-      let height = try viewport.number("height", in: Session.viewportRange, rangeText: "in (0, 100000]")
-      let scale = try params.optionalNumber("scale", in: 1...4, rangeText: "in [1, 4]") ?? 2
-      let separators = try params.optionalBool("separators") ?? true
-      let batchFetching = try params.optionalBool("batchFetching") ?? false
-      let interfaceStates = try params.optionalBool("interfaceStates") ?? true
-      let scrollAnchoring = try params.optionalBool("scrollAnchoring") ?? true
-      let lenientFonts = try params.optionalBool("lenientFonts") ?? false
-      let chosen = try params.optionalString("sessionId")
+      let configuration = try SessionConfiguration(Params(call.params))
       let (stream, continuation) = AsyncStream<SessionJob>.makeStream()
       let session: Session = try call.server.state.withLock { s throws(ResponseError) -> Session in
         let id: String
-        if let chosen {
+        if let chosen = configuration.sessionId {
           guard s.sessions[chosen] == nil else {
             throw Params.invalid("params.sessionId", "session \"\(chosen)\" already exists")
           }
@@ -111,15 +99,15 @@ enum ServerMethods {
               + "\(s.options.maxSessions) (maxSessions)")
         }
         let session = Session(
-          id: id, width: width, height: height, scale: scale, separators: separators, batchFetching: batchFetching,
-          interfaceStates: interfaceStates,
-          scrollAnchoring: scrollAnchoring, lenientFonts: lenientFonts,
-          options: s.options,
-          registry: s.registry, jobs: continuation, notify: call.notify)
+          id: id, configuration: configuration, options: s.options, registry: s.registry, jobs: continuation,
+          notify: call.notify)
         s.sessions[id] = session
         return session
       }
-      ServerLog.write(.info, "session \"\(session.id)\" created (\(width) × \(height) at scale \(scale))")
+      ServerLog.write(
+        .info,
+        "session \"\(session.id)\" created (\(configuration.width) × \(configuration.height) at scale "
+          + "\(configuration.scale))")
       Task { await session.run(stream) }
       return .object(JSONObject([("sessionId", .string(session.id))]))
     }

@@ -14,7 +14,6 @@ extension Session {
     table = TableNode<LayoutElement>(separatorHeight: table.separatorHeight)
     display = DisplayState()
     widthRelayout = (0, [])
-    waiters = []
     await MemoryTrimmer.shared.sessionReleased()
   }
 }
