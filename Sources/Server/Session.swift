@@ -49,7 +49,7 @@ actor Session {
   nonisolated let lane: QueryLane
 
   /// A session `id` with one empty section, set up as `configuration` says with the limits `options` and the fonts
-  /// of `registry`; `jobs` must be fed by the caller and drained by `run(stream:)`.
+  /// of `registry`; `jobs` must be fed by the caller and drained by `run(_:)`.
   init(
     id: String, configuration: SessionConfiguration, options: ServerOptions, registry: FontRegistry,
     jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
