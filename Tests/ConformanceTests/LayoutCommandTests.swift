@@ -46,8 +46,16 @@ import Testing
     return files
   }()
 
+  /// Runs `layoutd layout` on every file. Bench trees must give both directions. Each conformance case must
+  /// come back in order under its name, and a layout case's printed frames must match its fixture's expected
+  /// frames: FORMAT.md cases every `expected` direction within the case's tolerance (`ConformanceRunner`'s
+  /// comparison), Texture cases the size and every expected frame within 0.01 pt (`TextureFixtures.differences`).
+  /// Only the FORMAT.md cases that `ConformanceRunner` skips (a Yoga switch the engine does not model) go
+  /// uncompared, and they are counted.
   @Test func laysOutEveryFixtureFile() throws {
     #expect(Self.files.count >= 40)
+    var compared = 0
+    var skipped = 0
     for (path, isLayout) in Self.files {
       let result = try Self.run(["layout", path])
       #expect(result.status == 0, "\(path): \(result.err)")
@@ -58,15 +66,52 @@ import Testing
         continue
       }
       let input = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+      let cases = input["cases"]?.arrayValue ?? []
       let results = document["results"]?.arrayValue ?? []
-      #expect(results.count == input["cases"]?.arrayValue?.count, "\(path)")
+      #expect(results.count == cases.count, "\(path)")
       let errors = results.filter { $0["error"] != nil }
-      if isLayout {
-        #expect(errors.isEmpty, "\(path): \(errors.first.map { JSONWriter.string($0) } ?? "")")
-      } else {
+      guard isLayout else {
         #expect(errors.count == results.count, "\(path): non-layout cases must report an error each")
+        continue
+      }
+      #expect(errors.isEmpty, "\(path): \(errors.first.map { JSONWriter.string($0) } ?? "")")
+      let file = URL(fileURLWithPath: path).lastPathComponent
+      for (c, printed) in zip(cases, results) {
+        let name = c["name"]?.stringValue ?? "?"
+        #expect(printed["name"] == c["name"], "\(file): result for \(name) out of order")
+        let problems: [String]
+        if let expected = c["expected"]?.objectValue, c["input"] != nil {
+          problems = TextureFixtures.differences(expected: expected, result: printed)
+        } else if case .skipped = ConformanceRunner.run(c) {
+          skipped += 1
+          continue
+        } else {
+          problems = Self.formatDifferences(c, printed)
+        }
+        compared += 1
+        #expect(problems.isEmpty, "\(file) \(name): \(problems.joined(separator: "; "))")
       }
     }
+    // 544 Yoga cases, 104 stack-layout and 107 layout-specs cases.
+    #expect(compared == 544 + 104 + 107 && skipped == 0, "compared \(compared), skipped \(skipped)")
+  }
+
+  /// How the frames printed for FORMAT.md case `c` differ from its `expected` (every direction it gives, within
+  /// its `tolerance`, default 0.01).
+  static func formatDifferences(_ c: JSONValue, _ printed: JSONValue) -> [String] {
+    guard let expected = c["expected"]?.objectValue, !expected.members.isEmpty else { return ["no expected frames"] }
+    let tolerance = c["tolerance"]?.doubleValue ?? 0.01
+    var problems: [String] = []
+    for (direction, want) in expected.members {
+      guard let got = printed[direction] else {
+        problems.append("\(direction) not printed")
+        continue
+      }
+      if let d = ConformanceRunner.firstDifference(got, want, tolerance: tolerance, path: direction) {
+        problems.append(d)
+      }
+    }
+    return problems
   }
 
   @Test func textureCaseOutputShape() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Runs every case of the Texture layout fixtures (`stack-layout.json`, `layout-specs.json`) through the
 /// layout engine and compares root size, every leaf frame (±0.01 pt) and, where given, the size ranges passed to
-/// each leaf. Prints run/passed/failed per file.
+/// each leaf. A malformed expected value fails its case. Prints run/passed/failed per file.
 @Suite struct TextureLayoutConformanceTests {
   /// Cases that must pass per file; only ever raised.
   static let requiredPasses = ["stack-layout.json": 104, "layout-specs.json": 107]
@@ -51,25 +51,21 @@ import Testing
     } catch {
       return "error: \(error)"
     }
-    var problems: [String] = []
-    if let (w, h) = TextureFixtures.pair(expected["size"]), let (gw, gh) = TextureFixtures.pair(result["size"]) {
-      if abs(w - gw) > 0.01 || abs(h - gh) > 0.01 { problems.append("size [\(gw), \(gh)] != [\(w), \(h)]") }
-    }
-    let frames = result["frames"]?.objectValue ?? JSONObject()
-    for (name, exp) in (expected["frames"]?.objectValue ?? JSONObject()).members {
-      guard let e = exp.arrayValue?.compactMap({ TextureFixtures.number($0) }), e.count == 4 else { continue }
-      guard let g = frames[name]?.arrayValue?.compactMap({ TextureFixtures.number($0) }), g.count == 4 else {
-        problems.append("\(name) missing")
-        continue
-      }
-      if zip(e, g).contains(where: { abs($0 - $1) > 0.01 }) { problems.append("\(name) \(g) != \(e)") }
-    }
-    if let cc = expected["childConstraints"]?.objectValue {
+    var problems = TextureFixtures.differences(expected: expected, result: result)
+    if let constraints = expected["childConstraints"] {
       let entries = log.entries.withLock { $0 }
-      for (name, list) in cc.members {
-        let want = (list.arrayValue ?? []).compactMap { TextureFixtures.range($0) }
+      for (name, list) in constraints.objectValue?.members ?? [] {
+        let items = list.arrayValue ?? []
+        let want = items.compactMap { TextureFixtures.range($0) }
+        guard list.arrayValue != nil, want.count == items.count else {
+          problems.append("malformed expected childConstraints[\(name)]: \(JSONWriter.string(list))")
+          continue
+        }
         let got = entries.filter { $0.0 == name }.map(\.1)
         if want != got { problems.append("childConstraints[\(name)] \(got) != \(want)") }
+      }
+      if constraints.objectValue == nil {
+        problems.append("malformed expected childConstraints: \(JSONWriter.string(constraints))")
       }
     }
     return problems.isEmpty ? nil : problems.joined(separator: "; ")
@@ -92,6 +88,8 @@ import Testing
       "texture/\(file): run \(cases.count), passed \(passed), failed \(cases.count - passed)"
         + " (child size ranges checked in \(withConstraints) cases)")
     for f in failures { print(f) }
+    let malformed = failures.filter { $0.contains("malformed") }
+    #expect(malformed.isEmpty, "\(file): cases with malformed expected values:\n\(malformed.joined(separator: "\n"))")
     #expect(passed >= requiredPasses[file] ?? 0, "\(file): \(passed) passed, below the threshold")
   }
 

@@ -86,7 +86,10 @@ import Testing
     #expect(throws: JSONParseError.self) { try plain.get() }
   }
 
-  /// The depth bound counts the containers around the array: an element may nest `maxDepth - 3` deep.
+  /// The depth bound counts the containers around the array: with `maxDepth` 10, the root object, `params` and
+  /// `rows` take 3 levels, so an element may nest 7 deep. Deeper elements are refused by both parses with the
+  /// same error: `{"params":{"rows":[` is 19 bytes, the element's brackets start at byte 19, and the 8th one
+  /// (the 11th open container) is at byte 19 + 7 = 26, where "nesting deeper than 10" is reported.
   @Test func depthBound() throws {
     let maxDepth = 10
     for inner in 5...9 {
@@ -94,11 +97,26 @@ import Testing
       let text = #"{"params":{"rows":["# + element + "]}}"
       let (plain, deferred) = outcomes(Array(text.utf8), maxDepth: maxDepth)
       #expect(plain == deferred, "\(inner)")
-      #expect((try? plain.get()) != nil || inner > maxDepth - 3)
+      switch deferred {
+      case .success: #expect(inner <= maxDepth - 3, "\(inner) deep: accepted")
+      case .failure(let error):
+        #expect(inner > maxDepth - 3, "\(inner) deep: \(error)")
+        #expect(error == JSONParseError(offset: 26, reason: "nesting deeper than 10"), "\(inner) deep")
+      }
+      if inner > maxDepth - 3 {
+        // Refused while parsing, not when an element is taken.
+        #expect(throws: JSONParseError(offset: 26, reason: "nesting deeper than 10"), "\(inner) deep") {
+          try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth, deferring: path)
+        }
+      }
     }
     let (_, elements) = try JSONParser.parse(Array(#"{"params":{"rows":[[[1]]]}}"#.utf8), maxDepth: 5, deferring: path)
     #expect(try #require(elements).elementMaxDepth == 2)
     #expect(try elements?.element(0) == .array([.array([.int(1)])]))
+    // One level more than the bound allows: refused, at the third "[" of the element (byte 21).
+    #expect(throws: JSONParseError(offset: 21, reason: "nesting deeper than 5")) {
+      try JSONParser.parse(Array(#"{"params":{"rows":[[[[1]]]]}}"#.utf8), maxDepth: 5, deferring: path)
+    }
   }
 
   /// Random single-byte changes to a valid document: each mutant gets the same outcome either way.

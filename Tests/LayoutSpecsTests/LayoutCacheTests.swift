@@ -121,24 +121,33 @@ import Testing
     }
   }
 
-  /// The same element laid out on several threads at once gives the same layout everywhere.
+  /// The same element laid out on eight threads at once, alternating two requests, with caching on: every one of
+  /// the eight layouts equals the sequential, uncached layout of its request. Sizes by hand: in the 0–200 range
+  /// the cell shrink-wraps to 38 × 56 (see `unchangedRelayoutMeasuresNothing`); at exactly 150 wide it takes
+  /// 150 × 56 and the start-aligned texts keep their frames.
   @Test func concurrentLayoutsAgree() async throws {
+    let ranges = [Self.range, T.range(150, 0, 150, 1_000)]
+    var plain = LayoutEnvironment(scale: 2, measureText: FixedAdvanceTextMeasurer.measure)
+    plain.cachesLayouts = false
+    let sequential = try ranges.map { try LayoutEngine(environment: plain).layout(Self.cell(), in: $0) }
+    let grid = LayoutEngine(environment: plain).grid
+    #expect(sequential.map { $0.flattened(grid: grid).size } == [Size(38, 56), Size(150, 56)])
+    for layout in sequential { #expect(T.frame(layout.flattened(grid: grid), "c") == [10, 34, 18, 12]) }
+    // A fresh engine (its own cache domain) and one cell value shared by every task, so the tasks fill and read
+    // the same element caches.
     let engine = LayoutEngine(environment: LayoutEnvironment(scale: 2, measureText: FixedAdvanceTextMeasurer.measure))
     let cell = Self.cell()
-    let expected = try engine.layout(cell, in: Self.range)
-    let results = await withTaskGroup(of: Layout?.self) { group in
+    let results = await withTaskGroup(of: (Int, Layout?).self) { group in
       for i in 0..<8 {
-        group.addTask {
-          let range = i.isMultiple(of: 2) ? Self.range : T.range(0, 0, 150, 1_000)
-          return try? engine.layout(cell, in: range)
-        }
+        group.addTask { (i, try? engine.layout(cell, in: ranges[i % 2])) }
       }
-      var all: [Layout?] = []
-      for await r in group { all.append(r) }
+      var all: [Int: Layout?] = [:]
+      for await (i, layout) in group { all[i] = layout }
       return all
     }
     #expect(results.count == 8)
-    #expect(results.allSatisfy { $0 != nil })
-    #expect(results.contains { $0 == expected })
+    for i in 0..<8 {
+      #expect(results[i] == .some(sequential[i % 2]), "task \(i) (range \(ranges[i % 2])) disagrees")
+    }
   }
 }

@@ -3,20 +3,48 @@ import Testing
 
 @testable import Server
 
+/// A task executor that runs its jobs only when the test says so, on the test's thread: after `runUntilIdle()`
+/// every task preferring it has run as far as it can, so "has not resumed yet" means "is suspended", with no sleep.
+final class ManualTaskExecutor: TaskExecutor {
+  /// Jobs enqueued and not yet run, oldest first.
+  private let jobs = Mutex<[UnownedJob]>([])
+
+  /// Queues `job` until the next `runUntilIdle()`.
+  func enqueue(_ job: consuming ExecutorJob) {
+    let unowned = UnownedJob(job)
+    jobs.withLock { $0.append(unowned) }
+  }
+
+  /// Runs queued jobs, and the jobs they enqueue, until none is left.
+  func runUntilIdle() {
+    while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+}
+
 /// `SessionCallGate`: the bound on calls queued on sessions that stops the delivery loop (and so the reader).
 @Suite struct SessionCallGateTests {
-  /// Checks that `waitForRoom()` does not return while `held` is queued, and does once it is released.
+  /// Checks that `waitForRoom()` does not return while `held` is queued, and does once it is released. The waiter
+  /// runs on a `ManualTaskExecutor`: after its jobs have run to idle it has either returned or is parked in the
+  /// gate, so the check needs no sleep and cannot pass by the waiter merely not having started.
   static func expectWaitsUntilReleased(_ gate: SessionCallGate, _ held: SessionCallGate.Ticket, _ why: String) async {
+    let executor = ManualTaskExecutor()
     let resumed = Mutex(false)
-    let waiter = Task {
+    let waiter = Task(executorPreference: executor) {
       await gate.waitForRoom()
       resumed.withLock { $0 = true }
     }
-    try? await Task.sleep(nanoseconds: 50_000_000)
+    executor.runUntilIdle()
     #expect(resumed.withLock { $0 } == false, "\(why)")
     held.release()
+    executor.runUntilIdle()
+    guard resumed.withLock({ $0 }) else {
+      // Still parked after the release: awaiting it would hang the test run.
+      Issue.record("\(why): waitForRoom() did not return after the release")
+      return
+    }
     await waiter.value
-    #expect(resumed.withLock { $0 })
   }
 
   @Test func waitsWhileFullByCountThenResumesOnRelease() async {

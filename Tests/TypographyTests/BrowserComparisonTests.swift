@@ -3,8 +3,18 @@ import Testing
 @testable import Typography
 
 /// DejaVu Sans against headless Chromium (Tests/Fixtures/text/dejavu-browser.json, made by
-/// make-browser-widths.sh): widths within 0.5 pt, equal line counts, equal `line-height: normal` and baselines.
+/// make-browser-widths.sh): widths in the same layout unit, equal line counts, equal `line-height: normal` and
+/// baselines.
 @Suite struct BrowserComparisonTests {
+  /// Chromium's layout unit, 1/64 px (`LayoutUnit`). Every width the fixture recorded is a multiple of it (checked
+  /// by `onTheLayoutUnitGrid`), and ours are rounded up to it, so widths that agree are equal; the measured worst
+  /// deviation is 0.0 pt. A deviation must stay below one unit: a regression of a single unit (1/64 pt, e.g.
+  /// rounding to the nearest unit instead of up) fails.
+  static let layoutUnit = 1.0 / 64
+
+  /// True when `width` is a whole number of layout units.
+  static func onTheLayoutUnitGrid(_ width: Double) -> Bool { (width * 64).rounded() == width * 64 }
+
   /// Widths of single-line spans (`white-space: pre`), kerning off and on, Book and Bold (found by weight).
   @Test func spanWidths() throws {
     let registry = FontRegistry(directories: [Support.dejaVuDirectory])
@@ -20,9 +30,10 @@ import Testing
       let layout = TextLayout(
         text: text, font: font, size: size, options: TextOptions(kerning: kerning), width: .unbounded)
       // A span's width includes trailing spaces (pre); this fixture has none, only a leading one.
+      #expect(Self.onTheLayoutUnitGrid(expected), "\(text) at \(size): browser width \(expected)")
       let deviation = abs(layout.width - expected)
       worst = max(worst, deviation)
-      #expect(deviation <= 0.5, "\(text) at \(size) \(font): \(layout.width) vs browser \(expected)")
+      #expect(deviation < Self.layoutUnit, "\(text) at \(size) \(font): \(layout.width) vs browser \(expected)")
     }
     print("browser span widths: \(cases.count) cases, max deviation \(worst) pt")
   }
@@ -46,8 +57,10 @@ import Testing
       #expect(layout.height == height, "\(text) at \(size) in \(width)")
       guard layout.lines.count == lines else { continue }
       for (line, expected) in zip(layout.lines, lineWidths) {
+        #expect(Self.onTheLayoutUnitGrid(expected), "line \(line.text) at \(size): browser width \(expected)")
         worst = max(worst, abs(line.width - expected))
-        #expect(abs(line.width - expected) <= 0.5, "line \(line.text) at \(size): \(line.width) vs \(expected)")
+        #expect(
+          abs(line.width - expected) < Self.layoutUnit, "line \(line.text) at \(size): \(line.width) vs \(expected)")
       }
     }
     print("browser paragraphs: \(cases.count) cases, max line width deviation \(worst) pt")

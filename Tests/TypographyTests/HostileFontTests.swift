@@ -87,6 +87,49 @@ import Testing
     #expect(parse(noHmtx)?.description == "font has no 'hmtx' table")
   }
 
+  /// Texts that exercise kerning pairs (GPOS/kern), spaces, hard breaks, non-Latin and unmapped scalars.
+  static let corruptionTexts = [
+    "AVATAR To Wa Yo", "Hello, World! fi fl", "\u{0421}\u{044A}\u{0435}\u{0448}\u{044C} \u{0436}\u{0435}",
+    "a\nb  c\u{2028}d", "x", "\u{10FFFD}\u{4E00} LT LY PA",
+  ]
+
+  /// Lays `text` out in `font` and returns the first broken invariant, or nil: every length finite; the sizes a
+  /// layout receives (width, height, line height) non-negative; height = lines × line height; the width within
+  /// the offer; lines in order, covering the text's scalars without gaps or overlaps (only the hard break ending
+  /// a line is left out); each line's width finite and non-negative. (Baselines are only required finite: a
+  /// damaged font's ascender may lie below the top.)
+  static func brokenInvariant(_ text: String, font: Font, kerning: Bool, width: SizeConstraint) -> String? {
+    let layout = TextLayout(text: text, font: font, size: 13, options: TextOptions(kerning: kerning), width: width)
+    let lengths = [layout.width, layout.height, layout.lineHeight, layout.ascender, layout.descender]
+    if !lengths.allSatisfy(\.isFinite) { return "a non-finite length in \(lengths)" }
+    if layout.width < 0 || layout.height < 0 || layout.lineHeight < 0 { return "a negative size in \(lengths)" }
+    if layout.height != Double(layout.lines.count) * layout.lineHeight {
+      return "height \(layout.height) for \(layout.lines.count) lines of \(layout.lineHeight)"
+    }
+    switch width {
+    case .exactly(let w) where layout.width != w: return "width \(layout.width) offered exactly \(w)"
+    case .atMost(let w) where layout.width > w: return "width \(layout.width) offered at most \(w)"
+    default: break
+    }
+    if layout.lines.isEmpty { return "no lines" }
+    let scalars = Array(text.unicodeScalars)
+    // Between two lines (and after the last) only the hard break that ended the line is left out.
+    let hardBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+    var next = 0
+    for line in layout.lines {
+      guard line.range.lowerBound >= next, scalars[next..<line.range.lowerBound].allSatisfy(hardBreaks.contains)
+      else { return "line \(line.range) after \(next)" }
+      if !(line.width.isFinite && line.width >= 0) { return "line width \(line.width)" }
+      next = line.range.upperBound
+    }
+    if next != scalars.count { return "lines end at \(next) of \(scalars.count) scalars" }
+    return nil
+  }
+
+  /// Random byte changes in the headers of the tables the parser reads. Each corrupted file either throws a
+  /// `TypographyError` or parses; a file that parses is then used: every text of `corruptionTexts` is shaped
+  /// and laid out with it (kerning on and off; unbounded, at most 60 pt and exactly 80 pt wide) and must keep
+  /// `brokenInvariant`'s rules. Both outcomes must occur, so both paths are exercised.
   @Test(arguments: [1, 2, 3])
   func randomCorruption(seed: UInt64) throws {
     let bytes = try Support.bytes("DejaVuSans.ttf")
@@ -98,15 +141,36 @@ import Testing
       .map { ($0.offset, min($0.length, 512)) }
     var random = SplitMix(state: seed)
     var parsed = 0
-    for _ in 0..<40 {
+    var laidOut = 0
+    for attempt in 0..<40 {
       var copy = bytes
+      var changes: [String] = []
       for _ in 0..<(1 + random.below(6)) {
         let (start, length) = regions[random.below(regions.count)]
-        copy[start + random.below(length)] = UInt8(truncatingIfNeeded: random.next())
+        let at = start + random.below(length)
+        copy[at] = UInt8(truncatingIfNeeded: random.next())
+        changes.append("\(at)=\(copy[at])")
       }
-      if parse(copy) == nil { parsed += 1 }
+      let font: Font
+      do {
+        font = try Font(bytes: copy)
+      } catch {
+        #expect(error is TypographyError, "seed \(seed) file \(attempt) (\(changes)): \(error)")
+        continue
+      }
+      parsed += 1
+      for text in Self.corruptionTexts {
+        for kerning in [false, true] {
+          for width in [SizeConstraint.unbounded, .atMost(60), .exactly(80)] {
+            let broken = Self.brokenInvariant(text, font: font, kerning: kerning, width: width)
+            #expect(broken == nil, "seed \(seed) file \(attempt) (\(changes)) \(text) \(width) kerning \(kerning)")
+            laidOut += 1
+          }
+        }
+      }
     }
-    print("seed \(seed): \(parsed) of 40 corrupted files still parsed; the rest threw")
+    print("seed \(seed): \(parsed) of 40 corrupted files still parsed and laid out \(laidOut) texts; the rest threw")
+    #expect(parsed > 0 && parsed < 40, "seed \(seed): \(parsed) of 40 parsed; both outcomes must occur")
   }
 
   @Test func layoutWithCorruptedButParsedFont() throws {

@@ -1,5 +1,6 @@
 // Shared helpers for the layoutd Node client tests (run with `node --test Clients/node/test/` from the
-// repository root, or `npm test` in Clients/node). Daemon tests skip only when no binary exists.
+// repository root, or `npm test` in Clients/node). Daemon tests skip only when no binary exists, and never with
+// CI=true (then a missing binary fails the run).
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,8 @@ try {
   binary = findBinary();
 } catch (error) {
   skipReason = `no layoutd binary to spawn (build it with \`swift build\`): ${error.message}`;
+  // In CI every test runs: a missing binary there is a failure, not a skip.
+  if (process.env.CI === 'true') throw new Error(`CI=true: ${skipReason}`);
 }
 /** The daemon the tests spawn (`$LAYOUTD_BINARY` or the repository's build). */
 export const BINARY = binary;

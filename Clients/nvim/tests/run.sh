@@ -15,11 +15,23 @@ if ! nvim --headless -u NONE -i NONE -n -c 'if has("nvim-0.7") | qall! | else | 
 fi
 
 status=0
+errors="$(mktemp)"
+trap 'rm -f "$errors"' EXIT
 for test in Clients/nvim/tests/test_*.lua; do
-  # stderr carries Neovim's own messages (e.g. "Running healthchecks..."); results go to stdout.
-  timeout 180 nvim --headless -u NONE -i NONE -n -c "set rtp+=Clients/nvim" -c "luafile $test" </dev/null 2>/dev/null
+  # A Lua error outside a test (loading the plugin or the helper, a typo at the top of a file) would leave the
+  # headless Neovim waiting until the timeout: the file runs under pcall, and such an error quits at once with status
+  # 3 and the error on stdout. stderr carries Neovim's own messages (e.g. "Running healthchecks..."); it is shown
+  # only when the file failed. Results go to stdout.
+  timeout 180 nvim --headless -u NONE -i NONE -n -c "set rtp+=Clients/nvim" \
+    -c "lua local ok, err = pcall(dofile, '$test') if not ok then io.stdout:write('ERROR outside a test: ' .. tostring(err) .. '\\n') vim.cmd('cquit 3') end" \
+    </dev/null 2>"$errors"
   rc=$?
   if [ $rc -ne 0 ]; then
+    [ $rc -eq 124 ] && echo "TIMEOUT: $test did not finish within 180 s"
+    if [ -s "$errors" ]; then
+      echo "stderr of $test:"
+      sed 's/^/  /' "$errors"
+    fi
     echo "FAILED: $test (exit status $rc)"
     status=1
   fi

@@ -17,7 +17,10 @@ What it checks:
 
 Environment: ``$LAYOUTD_BINARY`` (else ``.build/debug/layoutd``, else ``.build/release/layoutd``) is the daemon;
 ``LAYOUTD_SCHEMA_SUITES`` (default ``python,node``; empty: none) picks the client suites run for traffic;
-``LAYOUTD_TRACES`` adds trace files. With no daemon and no ``LAYOUTD_TRACES``, (a) is skipped.
+``LAYOUTD_TRACES`` adds trace files; ``LAYOUTD_CLIENT_TRACES`` (globs separated by ``:``) names trace files the client
+suites already wrote (``Tests/run-all.sh`` traces its client stages), checked strictly as the suites' own traffic
+instead of running them again. With no daemon and no trace files, (a) is skipped — never with ``CI=true``: there a
+skip is a failure.
 """
 
 from __future__ import annotations
@@ -138,6 +141,10 @@ class _Traffic:
 def setUpModule() -> None:  # noqa: N802 (unittest's name)
     for pattern in filter(None, os.environ.get("LAYOUTD_TRACES", "").split(":")):
         _Traffic.external += sorted(glob.glob(pattern, recursive=True))
+    for pattern in filter(None, os.environ.get("LAYOUTD_CLIENT_TRACES", "").split(":")):
+        _Traffic.produced += sorted(glob.glob(pattern, recursive=True))
+    if os.environ.get("CI") == "true" and os.environ.get("LAYOUTD_CLIENT_TRACES") and not _Traffic.produced:
+        raise RuntimeError(f"CI=true: LAYOUTD_CLIENT_TRACES={os.environ['LAYOUTD_CLIENT_TRACES']} names no trace files")
     daemon = find_daemon()
     suites = [s.strip() for s in os.environ.get("LAYOUTD_SCHEMA_SUITES", "python,node").split(",") if s.strip()]
     if daemon is None or not suites:
@@ -165,6 +172,13 @@ def setUpModule() -> None:  # noqa: N802 (unittest's name)
 def tearDownModule() -> None:  # noqa: N802
     if _Traffic.directory is not None:
         _Traffic.directory.cleanup()
+
+
+def skip_unless_ci(test: unittest.TestCase, reason: str) -> None:
+    """Skips ``test`` for ``reason``; with ``CI=true`` fails it instead (in CI every check runs)."""
+    if os.environ.get("CI") == "true":
+        test.fail(f"CI=true, so this is not skipped: {reason}")
+    test.skipTest(reason)
 
 
 def violations_text(violations: List[validate.Violation], limit: int = 40) -> str:
@@ -196,7 +210,7 @@ class TrafficTests(unittest.TestCase):
 
     def test_client_suite_traffic_validates_and_covers_every_method(self) -> None:
         if not _Traffic.produced:
-            self.skipTest("no daemon to produce traffic (build it with `swift build`, or set LAYOUTD_BINARY)"
+            skip_unless_ci(self, "no daemon to produce traffic (build it with `swift build`, or set LAYOUTD_BINARY)"
                           f"; suites: {_Traffic.suites or 'none'}")
         # Strict: the clients send no params member the document does not name and no malformed notification.
         checker = self.check(_Traffic.produced, strict=True)
@@ -207,7 +221,7 @@ class TrafficTests(unittest.TestCase):
 
     def test_external_traces_validate(self) -> None:
         if not _Traffic.external:
-            self.skipTest("LAYOUTD_TRACES names no trace files")
+            skip_unless_ci(self, "LAYOUTD_TRACES names no trace files")
         # Protocol tests send malformed notifications and unknown params members on purpose (the server ignores
         # both), so neither is a violation here.
         checker = self.check(_Traffic.external, strict=False)

@@ -6,8 +6,9 @@ public struct LineMetrics: Sendable, Hashable {
   public var descent: Double
   /// The font's line gap at this size, rounded.
   public var lineGap: Double
-  /// CSS `line-height: normal`: ascent + descent + lineGap.
-  public var normalLineHeight: Double { ascent + descent + lineGap }
+  /// CSS `line-height: normal`: ascent + descent + lineGap, at least 0 (a damaged font's `hhea` or `OS/2`
+  /// metrics can sum below zero, and a line, like any measured size, is never negative).
+  public var normalLineHeight: Double { max(ascent + descent + lineGap, 0) }
 
   /// The metrics Chromium uses for `font` at `size` (ascent, descent and gap each rounded to whole points);
   /// the ahem font keeps its exact 0.8 em / 0.2 em so that its line height equals the size (FORMAT.md).
