@@ -122,7 +122,7 @@ if [ "$quick" = 1 ]; then
   echo "== quick run: no fuzzing, no sanitizers"
 else
   stage "fuzzing: 20 s per target (libFuzzer + AddressSanitizer)" "" bash Tests/Fuzz/run.sh 20
-  stage "ThreadSanitizer: transport and server tests" "fonts" bash Tests/sanitizers.sh thread
+  stage "ThreadSanitizer: transport, server and protocol tests (a sanitized daemon)" "fonts" bash Tests/sanitizers.sh thread
   stage "AddressSanitizer: the pure modules' tests" "fonts" bash Tests/sanitizers.sh address
 fi
 
