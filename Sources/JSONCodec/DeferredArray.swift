@@ -34,10 +34,11 @@ public struct DeferredArray: Sendable, Equatable {
 
 extension JSONParser {
   /// Parses `bytes` like `parse(_:maxDepth:)`, except that the array at `path` (object keys from the root, e.g.
-  /// `["params", "rows"]`) is only validated: the returned value holds an empty array there, and its elements come
-  /// back as a `DeferredArray`. Validation is complete: a document this accepts, the plain parse accepts, and it
-  /// rejects the same documents with the same errors. When no array sits at `path`, or more than one does
-  /// (duplicate keys), the value is the plain parse and the deferred array nil.
+  /// `["params", "rows"]`) is only validated: the returned value leaves that member out, and its elements come back
+  /// as a `DeferredArray`. Validation is complete: a document this accepts, the plain parse accepts, and it rejects
+  /// the same documents with the same errors. When no array sits at `path`, or the path is ambiguous (a key along
+  /// it given twice in its object, so a lookup might not find the deferred array), the value is the plain parse and
+  /// the deferred array nil.
   public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, deferring path: [String])
     throws(JSONParseError) -> (value: JSONValue, deferred: DeferredArray?)
   {
@@ -50,13 +51,23 @@ extension JSONParser {
       return (reader.parseDocument(), reader.deferredArrays)
     }
     let value = try outcome.0.get()
-    switch outcome.1.count {
-    case 0: return (value, nil)
-    case 1:
-      let elementDepth = max(0, maxDepth - path.count - 1)
-      return (value, DeferredArray(document: bytes, ranges: outcome.1[0], elementMaxDepth: elementDepth))
-    default:
-      return (try parse(bytes, maxDepth: maxDepth), nil)
+    guard !outcome.1.isEmpty else { return (value, nil) }
+    guard outcome.1.count == 1, isUnique(path, in: value) else { return (try parse(bytes, maxDepth: maxDepth), nil) }
+    let elementDepth = max(0, maxDepth - path.count - 1)
+    return (value, DeferredArray(document: bytes, ranges: outcome.1[0], elementMaxDepth: elementDepth))
+  }
+
+  /// True when every key of `path` but the last names exactly one member of its object in `value`, and the last
+  /// names none (the deferred array, left out, was the only one).
+  private static func isUnique(_ path: [String], in value: JSONValue) -> Bool {
+    var current = value
+    for (depth, key) in path.enumerated() {
+      guard case .object(let object) = current else { return false }
+      let count = object.storage.count(where: { $0.key == key })
+      if depth == path.count - 1 { return count == 0 }
+      guard count == 1, let next = object[key] else { return false }
+      current = next
     }
+    return false
   }
 }

@@ -101,9 +101,9 @@ struct JSONReader {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         let isObject = c == UInt8(ascii: "{")
         if !isObject && deferralPath != nil && atDeferralPath(frames) {
-          // Validated now, built later by whoever takes the element ranges; an empty array stands in for it.
+          // Validated now, built later by whoever takes the element ranges; the member is left out of its object.
           deferredArrays.append(try skipDeferredArray(depth: frames.count))
-          stack.push(.array([]))
+          stack.dropKey()
           break
         }
         if frames.count >= maxDepth { throw fail("nesting deeper than \(maxDepth)") }

@@ -65,6 +65,13 @@ struct ValueStack: ~Copyable {
     keyCount += 1
   }
 
+  /// Drops the top object key (a member whose value is left out, see `JSONReader.deferralPath`).
+  @inline(__always)
+  mutating func dropKey() {
+    keyCount -= 1
+    (keys + keyCount).deinitialize(count: 1)
+  }
+
   /// Allocates one more segment of value slots.
   private mutating func addSegment() {
     if segmentCount == segmentCapacity {

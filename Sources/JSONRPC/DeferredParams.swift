@@ -3,7 +3,8 @@ import JSONCodec
 /// Which messages the reader leaves partly unbuilt: in a request or notification of `method` whose body is at least
 /// `minimumBodyBytes` long, the array member `params.<member>` is only validated, and its elements travel as a
 /// `DeferredArray` beside the message (`IncomingMessage.deferred`), to be built by the handler where it uses them.
-/// The transport knows nothing of what the member holds. Pure value.
+/// The transport knows nothing of what the member holds (the server reads the rule from its method table). Pure
+/// value.
 package struct DeferralRule: Sendable, Equatable {
   /// The method whose messages qualify.
   package var method: String
@@ -19,10 +20,10 @@ package struct DeferralRule: Sendable, Equatable {
   }
 }
 
-/// The deferred member of a message's params: its name and its unbuilt elements. The message's params hold an
-/// empty array in its place. Pure value.
+/// The deferred member of a message's params: its name and its unbuilt elements. The message's params leave the
+/// member out. Pure value.
 package struct DeferredParams: Sendable, Equatable {
-  /// The member of `params` (there is exactly one member of that name, and one `params`).
+  /// The member of `params` (the only member of that name, in the only `params`).
   package let member: String
   /// Its elements.
   package let elements: DeferredArray
@@ -30,24 +31,5 @@ package struct DeferredParams: Sendable, Equatable {
   package init(member: String, elements: DeferredArray) {
     self.member = member
     self.elements = elements
-  }
-
-  /// `params` with the member's elements built and put back in place of the empty array.
-  package func splice(into params: JSONValue) throws(JSONParseError) -> JSONValue {
-    guard case .object(var object) = params else { return params }
-    object[member] = .array(try elements.elements())
-    return .object(object)
-  }
-
-  /// The message with its params spliced back together (see `splice(into:)`).
-  package func materialize(_ message: Message) throws(JSONParseError) -> Message {
-    switch message {
-    case .request(let id, let method, let params):
-      return .request(id: id, method: method, params: try splice(into: params))
-    case .notification(let method, let params):
-      return .notification(method: method, params: try splice(into: params))
-    case .response, .errorResponse:
-      return message
-    }
   }
 }

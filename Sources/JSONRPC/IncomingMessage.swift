@@ -12,9 +12,9 @@ package enum IncomingMessage: Sendable, Equatable {
   /// envelope (-32600). Answer with `error.response` unless it is known to be a broken notification.
   case invalid(EnvelopeError)
 
-  /// A valid request or notification whose params member `deferred.member` (an array) was only validated: the
-  /// message holds an empty array there, and the elements come beside it (see `DeferralRule`). The message is
-  /// exactly `.message(deferred.materialize(message))` would be, only not built yet.
+  /// A valid request or notification of the deferral rule's method whose params member `deferred.member` (an
+  /// array) was only validated: the message's params leave that member out, and its elements come beside it (see
+  /// `DeferralRule`). Together they are exactly what `.message` would hold.
   case deferred(Message, DeferredParams)
 
   /// Decodes one frame body: JSON, then the envelope (or a batch of them).
@@ -31,36 +31,14 @@ package enum IncomingMessage: Sendable, Equatable {
       }
       let (value, elements) = try JSONParser.parse(body, maxDepth: maxDepth, deferring: ["params", rule.member])
       guard let elements else { return decode(value) }
-      let deferred = DeferredParams(member: rule.member, elements: elements)
-      let decoded = decode(value)
-      if case .message(let message) = decoded, message.method == rule.method, hasSingle(rule.member, in: value) {
-        return .deferred(message, deferred)
+      if case .message(let message) = decode(value), message.method == rule.method {
+        return .deferred(message, DeferredParams(member: rule.member, elements: elements))
       }
-      return decode(try spliced(value, deferred, maxDepth: maxDepth))
+      // Another message holding such an array (another method, a response, an invalid envelope): built whole.
+      return decode(try JSONParser.parse(body, maxDepth: maxDepth))
     } catch {
       return .invalid(.parseError(error.description))
     }
-  }
-
-  /// True when `value` has exactly one `params` member, an object with exactly one member named `member` (so the
-  /// empty array standing in for the deferred one is the member every lookup finds).
-  private static func hasSingle(_ member: String, in value: JSONValue) -> Bool {
-    guard case .object(let root) = value, root.storage.count(where: { $0.key == "params" }) == 1,
-      case .object(let params)? = root["params"]
-    else { return false }
-    return params.storage.count(where: { $0.key == member }) == 1
-  }
-
-  /// The document `value` with the deferred elements built and back in place, when that place is unambiguous;
-  /// otherwise (duplicate keys) `value` as a plain parse of the same bytes gives it.
-  private static func spliced(_ value: JSONValue, _ deferred: DeferredParams, maxDepth: Int) throws(JSONParseError)
-    -> JSONValue
-  {
-    guard hasSingle(deferred.member, in: value), case .object(var root) = value, let params = root["params"] else {
-      return try JSONParser.parse(deferred.elements.document, maxDepth: maxDepth)
-    }
-    root["params"] = try deferred.splice(into: params)
-    return .object(root)
   }
 
   /// Decodes a parsed body: an object is one message, an array a batch.

@@ -23,6 +23,14 @@ package enum Message: Sendable, Equatable {
     }
   }
 
+  /// The params of a request or notification.
+  package var params: JSONValue? {
+    switch self {
+    case .request(_, _, let params), .notification(_, let params): return params
+    case .response, .errorResponse: return nil
+    }
+  }
+
   /// The id of a request or response.
   package var id: RequestID? {
     switch self {

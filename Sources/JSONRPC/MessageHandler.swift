@@ -4,8 +4,9 @@
 /// the next, so order is kept without a task per message. A message counts as pending until `handle`
 /// returns; while `maxPendingMessages` are pending the connection stops reading its input.
 package protocol MessageHandler: Sendable {
-  /// Handles one frame: answer requests (and `.invalid` frames) with `connection.send(_:)`.
-  func handle(_ message: IncomingMessage, connection: StdioConnection) async
+  /// Handles one frame whose body was `bytes` long (0 for a framing error): answer requests (and `.invalid`
+  /// frames) with `connection.send(_:)`.
+  func handle(_ message: IncomingMessage, bytes: Int, connection: StdioConnection) async
 
   /// Called once, after the last message has been handled: end of input, a read error, or `stop()`.
   func connectionClosed(_ connection: StdioConnection, reason: CloseReason) async

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import JSONCodec
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -59,8 +58,6 @@ package final class StdioConnection: Sendable {
   let output: OutputChannel
   /// Start/finish bookkeeping and the pipe that wakes the reader thread on `stop()`.
   let lifecycle: Lifecycle
-  /// Body bytes of the message being handled (written by the delivery loop only).
-  private let delivering = Atomic<Int>(0)
 
   /// A connection reading `input` and writing `output`; nothing happens until `start(handler:)`.
   package init(input: Int32, output: Int32, configuration: Configuration = Configuration()) {
@@ -85,8 +82,7 @@ package final class StdioConnection: Sendable {
   /// The delivery loop: one message at a time, in order, then the close notice.
   private func deliver(to handler: some MessageHandler) async {
     while let entry = await inbox.next() {
-      delivering.store(entry.bytes, ordering: .relaxed)
-      await handler.handle(entry.message, connection: self)
+      await handler.handle(entry.message, bytes: entry.bytes, connection: self)
       inbox.didHandle()
     }
     await handler.connectionClosed(self, reason: inbox.reason ?? .stopped)
@@ -134,10 +130,6 @@ package final class StdioConnection: Sendable {
 
   /// Blocks until the handler has been told the connection closed (returns at once if never started).
   package func waitUntilClosed() { lifecycle.waitUntilFinished() }
-
-  /// Bytes of the body of the message `handle` is being called with (0 for framing errors); read it from
-  /// `handle`, e.g. to weigh work queued elsewhere.
-  package var deliveringMessageBytes: Int { delivering.load(ordering: .relaxed) }
 
   /// Messages received but not yet handled (at most `maxPendingMessages`).
   package var pendingMessageCount: Int { inbox.pendingCount }

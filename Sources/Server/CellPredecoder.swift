@@ -7,7 +7,8 @@ import Synchronization
 /// Decodes the rows of a large `table/insertRows` in parallel on the layout workers, ahead of the session's
 /// in-order pass over the rows, which then takes each decoded row (or its error) instead of decoding it on the
 /// session's own thread (as Texture runs node blocks off the main thread). Errors are the ones the in-order pass
-/// would produce: the pass still goes through the rows in order and throws the first failure it meets.
+/// would produce: the pass still goes through the rows in order and throws the first failure it meets (see
+/// `InsertedRows.specs`).
 ///
 /// Rows come built (a JSON array) or unbuilt (a `DeferredArray` the reader only validated). A worker decodes an
 /// unbuilt row straight from its bytes when it can (`ScannedRow`), and otherwise builds the row's JSON, decodes it
@@ -19,8 +20,6 @@ final class CellPredecoder: Sendable {
   /// Rows per decoding job.
   static let chunk = 32
 
-  /// JSON path of the rows array (`params.rows`); row `i` is at `<rowsPath>[i]`.
-  let rowsPath: String
   /// Number of rows.
   let count: Int
   /// Each row's decoded spec or error (nil until decoded).
@@ -28,7 +27,7 @@ final class CellPredecoder: Sendable {
 
   /// Decoding of the built `rows` (the array at `rowsPath`) with `decoding`; returns once every row is decoded.
   static func decode(_ rows: [JSONValue], rowsPath: String, using decoding: CellDecoding) async -> CellPredecoder {
-    await decode(count: rows.count, rowsPath: rowsPath) { index in
+    await decode(count: rows.count) { index in
       Result { () throws(ResponseError) in
         try Session.decodeRow(rows[index], path: "\(rowsPath)[\(index)]", using: decoding)
       }
@@ -38,23 +37,14 @@ final class CellPredecoder: Sendable {
   /// Decoding of the unbuilt `rows` (the array at `rowsPath`) with `decoding`, in parallel; returns once every
   /// row is decoded.
   static func decode(_ rows: DeferredArray, rowsPath: String, using decoding: CellDecoding) async -> CellPredecoder {
-    await decode(count: rows.count, rowsPath: rowsPath) { index in
+    await decode(count: rows.count) { index in
       decodeRow(rows, index, rowsPath: rowsPath, using: decoding)
     }
   }
 
-  /// Decoding of the unbuilt `rows` on the calling thread, in order (for an insert performed without the run
-  /// loop's parallel pass, e.g. one that waited behind a scroll).
-  static func decodeHere(_ rows: DeferredArray, rowsPath: String, using decoding: CellDecoding) -> CellPredecoder {
-    let decoder = CellPredecoder(count: rows.count, rowsPath: rowsPath)
-    decoder.results.withLock { results in
-      for index in 0..<rows.count { results[index] = decodeRow(rows, index, rowsPath: rowsPath, using: decoding) }
-    }
-    return decoder
-  }
-
-  /// Row `index` of unbuilt `rows`, decoded here: from its bytes, or else from its JSON, built and released here.
-  private static func decodeRow(
+  /// Row `index` of unbuilt `rows` (the array at `rowsPath`), decoded on the calling thread: from its bytes, or
+  /// else from its JSON, built and released here.
+  static func decodeRow(
     _ rows: DeferredArray, _ index: Int, rowsPath: String, using decoding: CellDecoding
   ) -> Result<RowSpec<LayoutElement>, ResponseError> {
     // A row naming an unknown font family is decoded again the ordinary way, which names the member's path.
@@ -74,10 +64,10 @@ final class CellPredecoder: Sendable {
 
   /// Runs `decodeRow` for rows 0..<count in chunks on the layout workers; returns once all are done.
   private static func decode(
-    count: Int, rowsPath: String,
+    count: Int,
     decodeRow: @escaping @Sendable (Int) -> Result<RowSpec<LayoutElement>, ResponseError>
   ) async -> CellPredecoder {
-    let decoder = CellPredecoder(count: count, rowsPath: rowsPath)
+    let decoder = CellPredecoder(count: count)
     guard count > 0 else { return decoder }
     let chunks = stride(from: 0, to: count, by: chunk).map { $0..<min($0 + chunk, count) }
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -102,8 +92,7 @@ final class CellPredecoder: Sendable {
   }
 
   /// An empty decoder for `count` rows.
-  private init(count: Int, rowsPath: String) {
-    self.rowsPath = rowsPath
+  private init(count: Int) {
     self.count = count
     results = Mutex(Array(repeating: nil, count: count))
   }

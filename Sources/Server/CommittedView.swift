@@ -4,8 +4,9 @@ import NodeTree
 
 /// What a session's committed state shows, as a value: the committed rows and heights, the width and the last
 /// committed seq. The geometry queries (`table/contentSize`, `table/rowFrame`, `table/rowAtPoint`,
-/// `table/rowsInRect`, committed `table/describe`) are answered from it, by the session itself or, through the
-/// session's `QueryLane`, by the router without waiting for the session's queue. Pure; copying it shares the
+/// `table/rowsInRect`, committed `table/describe`: the `MethodDescriptor.Ordering.committedQuery` methods) are
+/// answered from it, by the session itself or, through the session's `QueryLane`, by the router without waiting
+/// for the session's queue. Pure; copying it shares the
 /// element map's storage.
 struct CommittedView: Sendable {
   /// Viewport width (every row's width).
@@ -17,29 +18,11 @@ struct CommittedView: Sendable {
   /// Reported seq of the last committed change set.
   let seq: Int64
 
-  /// The geometry queries answered from a view, by method name: the one list that the query lane and the
-  /// session's method table both use.
-  static let queries: [String: @Sendable (CommittedView, Params) throws(ResponseError) -> JSONValue] = [
-    "table/contentSize": { view, _ throws(ResponseError) in view.contentSize },
-    "table/rowFrame": { view, params throws(ResponseError) in try view.rowFrame(params) },
-    "table/rowAtPoint": { view, params throws(ResponseError) in try view.rowAtPoint(params) },
-    "table/rowsInRect": { view, params throws(ResponseError) in try view.rowsInRect(params) },
-    "table/describe": { view, params throws(ResponseError) in try view.describe(params) },
-  ]
-
-  /// True when `method` with `params` is a geometry query of the committed state (`table/describe` only for
-  /// `state` absent or `"committed"`; the session answers its `"pending"` form).
-  static func answers(_ method: String, _ params: JSONValue) -> Bool {
-    guard queries[method] != nil else { return false }
-    guard method == "table/describe" else { return true }
+  /// True when `table/describe` params ask for the committed state (`state` absent, null or `"committed"`); the
+  /// session answers the `"pending"` form.
+  static func describesCommitted(_ params: JSONValue) -> Bool {
     let state = params["state"]
     return state == nil || state == .null || state == .string("committed")
-  }
-
-  /// Answers one of `queries`.
-  func answer(_ method: String, _ params: Params) throws(ResponseError) -> JSONValue {
-    guard let query = CommittedView.queries[method] else { throw ServerError.methodNotFound(method) }
-    return try query(self, params)
   }
 
   /// `{width, height}` of the committed content.

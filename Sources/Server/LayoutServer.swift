@@ -80,12 +80,11 @@ package final class LayoutServer: MessageHandler {
   /// The status the process should exit with: 0 after `shutdown`, 1 otherwise; nil while still serving.
   package var exitStatus: Int32? { state.withLock { $0.exitStatus } }
 
-  /// Handles one frame from the connection.
-  package func handle(_ message: IncomingMessage, connection: StdioConnection) async {
+  /// Handles one frame from the connection; `bytes`: its body's size (a call's weight in the session call gate).
+  package func handle(_ message: IncomingMessage, bytes: Int, connection: StdioConnection) async {
     ShortSlice.request()
     // Back-pressure: wait while sessions hold as many unperformed calls as allowed.
     await gate.waitForRoom()
-    let bytes = connection.deliveringMessageBytes
     switch message {
     case .message(let m):
       dispatch(m, bytes: bytes, connection: connection, deliver: { connection.send($0) })
@@ -151,59 +150,40 @@ package final class LayoutServer: MessageHandler {
     state.withLock { $0.terminating = true }
   }
 
-  /// The reader's deferral: a large `table/insertRows` keeps its rows unbuilt until its session's layout workers
-  /// build and decode them in parallel (see `CellPredecoder`). 32 KiB is about 25 feed cells.
-  package static let deferral = DeferralRule(method: "table/insertRows", member: "rows", minimumBodyBytes: 32 << 10)
+  /// The reader's deferral, read from the method table: a large message of the method whose params member may
+  /// travel unbuilt (`table/insertRows`'s rows) keeps that member unbuilt until its session's layout workers build
+  /// and decode it in parallel (see `CellPredecoder`). 32 KiB is about 25 feed cells.
+  package static let deferral: DeferralRule? = SessionMethods.all.lazy.compactMap { method in
+    method.unbuiltMember.map { DeferralRule(method: method.name, member: $0, minimumBodyBytes: 32 << 10) }
+  }.first
 
-  /// Applies the lifecycle rules, then runs the method from `ServerMethods.table`; `bytes` is the message's share
-  /// of its frame's body. `deferred`: the message's unbuilt params member (see `IncomingMessage.deferred`). This is
-  /// the one place that decides what travels unbuilt: an insert's rows go with the call to its session (nothing
-  /// before that reads them); anything else is built here.
+  /// Applies the lifecycle rules, then runs the method's handler from `ServerMethods.table`; `bytes` is the
+  /// message's share of its frame's body. `deferred`: the message's unbuilt params member (see
+  /// `IncomingMessage.deferred`), which the reader leaves unbuilt only for the method whose descriptor names it
+  /// (`deferral`); it goes with the call to its session as the call's `InsertedRows`, decided here.
   func dispatch(
     _ message: Message, deferred: DeferredParams? = nil, bytes: Int, connection: StdioConnection,
     deliver: @escaping @Sendable (Message) -> Void
   ) {
-    var message = message
-    var unbuiltRows: DeferredArray?
-    if let unbuilt = deferred {
-      if message.method == LayoutServer.deferral.method && unbuilt.member == LayoutServer.deferral.member {
-        unbuiltRows = unbuilt.elements
-      } else {
-        do throws(JSONParseError) {
-          message = try unbuilt.materialize(message)
-        } catch {
-          deliver(EnvelopeError.parseError(error.description).response)
-          return
-        }
-      }
-    }
     let id: RequestID?
-    let method: String
+    let name: String
     let params: JSONValue
     switch message {
     case .request(let i, let m, let p):
       id = i
-      method = m
+      name = m
       params = p
     case .notification(let m, let p):
       id = nil
-      method = m
+      name = m
       params = p
     case .response, .errorResponse:
       return  // The server sends no requests, so responses are ignored.
     }
+    let method = ServerMethods.table[name]
     // Never answered, even when sent with an id.
-    if method == "$/cancelRequest" {
-      cancel(params)
-      return
-    }
-    if method == "exit" {
-      let serial = ledger.nextSerial
-      state.withLock { s in
-        s.exitStatus = s.phase == .shuttingDown ? 0 : 1
-        s.exitAfter = serial
-        s.exitRequested = true
-      }
+    if case .control(let handle)? = method?.scope {
+      handle(self, params)
       return
     }
     let reply = id.map { id in
@@ -215,7 +195,7 @@ package final class LayoutServer: MessageHandler {
     }
     let phase = state.withLock { $0.phase }
     switch phase {
-    case .uninitialized where method != "initialize":
+    case .uninitialized where name != "initialize":
       reply?.error(ServerError.notInitialized)
       return
     case .shuttingDown:
@@ -225,18 +205,28 @@ package final class LayoutServer: MessageHandler {
     default:
       break
     }
-    guard let handler = ServerMethods.table[method] else {
+    guard let method else {
       if let reply {
-        reply.error(ServerError.methodNotFound(method))
+        reply.error(ServerError.methodNotFound(name))
       } else {
-        ServerLog.write(.info, "dropped notification \(method)")
+        ServerLog.write(.info, "dropped notification \(name)")
       }
       return
     }
-    handler(
-      Call(
-        server: self, params: params, unbuiltRows: unbuiltRows, reply: reply, bytes: bytes,
-        notify: { connection.send($0) }))
+    let rows: InsertedRows?
+    do throws(ResponseError) {
+      rows = try method.rows(params, unbuilt: deferred)
+    } catch {
+      reply?.error(error)
+      return
+    }
+    let call = Call(
+      server: self, params: params, rows: rows, reply: reply, bytes: bytes, notify: { connection.send($0) })
+    switch method.scope {
+    case .control: break  // handled above
+    case .server(let handle): handle(call)
+    case .session: ServerMethods.route(call, to: method)
+    }
   }
 }
 
@@ -262,6 +252,17 @@ extension LayoutServer {
     }
   }
 
+  /// `exit`: every request before it is answered (and its notifications sent), then the connection stops (see
+  /// `handle`); the exit status is 0 after `shutdown`, else 1.
+  func exitRequested() {
+    let serial = ledger.nextSerial
+    state.withLock { s in
+      s.exitStatus = s.phase == .shuttingDown ? 0 : 1
+      s.exitAfter = serial
+      s.exitRequested = true
+    }
+  }
+
   /// The answer to a cancelled request, and to one the close cannot wait for.
   static let cancelled = ResponseError(code: .requestCancelled, message: "request cancelled")
 
@@ -282,9 +283,9 @@ struct Call: Sendable {
   let server: LayoutServer
   /// The raw params.
   let params: JSONValue
-  /// A `table/insertRows`'s rows the reader left unbuilt (its `params.rows` is then an empty array), for the
-  /// session to decode; nil for every other call.
-  var unbuiltRows: DeferredArray? = nil
+  /// The method's `unbuiltMember` (an insert's rows), built or unbuilt, decided in dispatch; nil for every other
+  /// call.
+  var rows: InsertedRows? = nil
   /// Where the answer goes; nil for a notification.
   let reply: Reply?
   /// The call's share of its message's body, in bytes (its weight in the session call gate).

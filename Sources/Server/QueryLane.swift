@@ -5,7 +5,8 @@ import Synchronization
 /// Lets a session's geometry queries overtake its queued edits that wait for layout, as Texture's main thread
 /// answers `rectForRowAtIndexPath:` from the committed state while the data controller lays cells out behind it.
 ///
-/// The session publishes its `CommittedView` after every job. A geometry query (see `CommittedView.answers`) that
+/// The session publishes its `CommittedView` after every job. A geometry query (a call whose method's descriptor
+/// gives a `CommittedQuery` for its params, see `MethodDescriptor.Ordering`) that
 /// arrives while no *barrier* is queued on the session is answered at once from the published view by the router,
 /// or, while the session is in the middle of a job that may change the committed state (and has withdrawn the
 /// view so it can change its rows in place), right after that job. Barriers are the calls that can change the
@@ -19,8 +20,13 @@ import Synchronization
 final class QueryLane: Sendable {
   /// A query waiting for the end of the session's current job.
   struct Waiting: Sendable {
+    /// The method's name (for the log).
     let method: String
+    /// Its answer from the view.
+    let query: CommittedQuery
+    /// Its params.
     let params: JSONValue
+    /// Where the answer goes.
     let reply: Reply?
   }
 
@@ -42,48 +48,32 @@ final class QueryLane: Sendable {
     state = Mutex(State(view: view))
   }
 
-  /// The edit and session methods that are not barriers: they cannot change the committed state or a setting
-  /// when performed, and nobody waits for them. Inserts and reloads count only with rows (an empty one commits at
-  /// once when idle); a wait is a barrier until it is answered. `unbuiltRows`: the number of rows when the reader
-  /// left them unbuilt (params then hold an empty array).
-  static func isBarrier(_ method: String, _ params: JSONValue, unbuiltRows: Int? = nil) -> Bool {
-    switch method {
-    case "table/insertRows", "table/reloadRows":
-      if let unbuiltRows { return unbuiltRows == 0 }
-      guard case .array(let rows)? = params["rows"] else { return true }
-      return rows.isEmpty
-    case "cell/setNeedsLayout", "cell/elementFrames", "table/tuningParameters", "table/ranges":
-      return false
-    default:
-      return !CommittedView.answers(method, params)
-    }
-  }
-
   /// Router: a barrier is about to be queued on the session.
   func barrierQueued() { state.withLock { $0.barriers += 1 } }
 
   /// Router: answers a geometry query now from the published view (true), or leaves it waiting for the end of the
   /// session's current job (true), or returns false when a barrier is queued: the query must then take its place
   /// in the session's order, and counts as a barrier itself (so later queries do not overtake it).
-  func overtake(_ method: String, _ params: JSONValue, reply: Reply?) -> Bool {
+  func overtake(_ method: String, _ query: CommittedQuery, _ params: JSONValue, reply: Reply?) -> Bool {
     enum Route {
       case inOrder, waiting
       case now(CommittedView)
     }
+    let call = Waiting(method: method, query: query, params: params, reply: reply)
     let route = state.withLock { s -> Route in
       guard s.barriers == 0 else {
         s.barriers += 1
         return .inOrder
       }
       if let view = s.view { return .now(view) }
-      s.waiting.append(Waiting(method: method, params: params, reply: reply))
+      s.waiting.append(call)
       return .waiting
     }
     switch route {
     case .inOrder: return false
     case .waiting: return true
     case .now(let view):
-      answer(method, params, reply, from: view)
+      answer(call, from: view)
       return true
     }
   }
@@ -109,16 +99,16 @@ final class QueryLane: Sendable {
       }
       first = false
       if waiting.isEmpty { return }
-      for query in waiting { answer(query.method, query.params, query.reply, from: view) }
+      for query in waiting { answer(query, from: view) }
     }
   }
 
   /// Answers one geometry query from `view` (logged like the session's own calls).
-  private func answer(_ method: String, _ params: JSONValue, _ reply: Reply?, from view: CommittedView) {
-    ServerLog.write(.log, "session \"\(sessionID)\": \(method)")
-    guard let reply, !reply.isAnswered else { return }
+  private func answer(_ query: Waiting, from view: CommittedView) {
+    ServerLog.write(.log, "session \"\(sessionID)\": \(query.method)")
+    guard let reply = query.reply, !reply.isAnswered else { return }
     do throws(ResponseError) {
-      reply.result(try view.answer(method, Params(params)))
+      reply.result(try query.query.answer(view, Params(query.params)))
     } catch {
       reply.error(error)
     }

@@ -1,11 +1,9 @@
 import JSONCodec
 import JSONRPC
 
-/// The server-level method table: name → handler. Session methods are routed by their `sessionId`.
+/// The method table: every method's descriptor by name. Server methods are answered at once; session methods are
+/// routed by their `sessionId`.
 enum ServerMethods {
-  /// A handler for one call.
-  typealias Handler = @Sendable (Call) -> Void
-
   /// Layout-spec element types the decoder accepts (reported in `initialize`).
   static let elementTypes = [
     "stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper", "corner",
@@ -15,23 +13,24 @@ enum ServerMethods {
   /// Notifications the server sends.
   static let notifications = [
     "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
-    "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay", "window/logMessage",
+    "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
+    "window/logMessage",
   ]
 
-  /// Every method, server-level and session-routed.
-  static let table: [String: Handler] = {
-    var table: [String: Handler] = [
-      "initialize": initialize,
-      "initialized": { call in call.reply?.result(.null) },  // a notification; answered null if sent with an id
-      "shutdown": shutdown,
-      "session/create": createSession,
-      "session/dispose": disposeSession,
-    ]
-    for name in SessionMethods.table.keys {
-      table[name] = { call in route(call, method: name) }
-    }
-    return table
-  }()
+  /// The methods the server handles itself: control, lifecycle and session management.
+  static let serverMethods: [MethodDescriptor] = [
+    .control("$/cancelRequest") { server, params in server.cancel(params) },
+    .control("exit") { server, _ in server.exitRequested() },
+    .server("initialize", initialize),
+    .server("initialized") { call in call.reply?.result(.null) },  // a notification; answered null if sent with an id
+    .server("shutdown", shutdown),
+    .server("session/create", createSession),
+    .server("session/dispose", disposeSession),
+  ]
+
+  /// Every method, server-level and session-routed, by name (the first descriptor of a name counts).
+  static let table: [String: MethodDescriptor] = Dictionary(
+    (serverMethods + SessionMethods.all).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// `initialize` → {serverInfo, protocolVersion, capabilities}. A second one is refused (-32600).
   static func initialize(_ call: Call) {
@@ -78,23 +77,11 @@ enum ServerMethods {
   /// batchFetching?, scrollAnchoring?, lenientFonts? = false} → {sessionId}; other members are refused.
   static func createSession(_ call: Call) {
     call.answer { () throws(ResponseError) -> JSONValue in
-      let params = try Params(call.params)
-      try params.check(RequestMembers.createSession)
-      let viewport = try params.object("viewport")
-      try viewport.check(RequestMembers.viewport)
-      let width = try viewport.number("width", in: Session.viewportRange, rangeText: "in (0, 100000]")
-      let height = try viewport.number("height", in: Session.viewportRange, rangeText: "in (0, 100000]")
-      let scale = try params.optionalNumber("scale", in: 1...4, rangeText: "in [1, 4]") ?? 2
-      let separators = try params.optionalBool("separators") ?? true
-      let batchFetching = try params.optionalBool("batchFetching") ?? false
-      let interfaceStates = try params.optionalBool("interfaceStates") ?? true
-      let scrollAnchoring = try params.optionalBool("scrollAnchoring") ?? true
-      let lenientFonts = try params.optionalBool("lenientFonts") ?? false
-      let chosen = try params.optionalString("sessionId")
+      let configuration = try SessionConfiguration(Params(call.params))
       let (stream, continuation) = AsyncStream<SessionJob>.makeStream()
       let session: Session = try call.server.state.withLock { s throws(ResponseError) -> Session in
         let id: String
-        if let chosen {
+        if let chosen = configuration.sessionId {
           guard s.sessions[chosen] == nil else {
             throw Params.invalid("params.sessionId", "session \"\(chosen)\" already exists")
           }
@@ -112,15 +99,15 @@ enum ServerMethods {
               + "\(s.options.maxSessions) (maxSessions)")
         }
         let session = Session(
-          id: id, width: width, height: height, scale: scale, separators: separators, batchFetching: batchFetching,
-          interfaceStates: interfaceStates,
-          scrollAnchoring: scrollAnchoring, lenientFonts: lenientFonts,
-          options: s.options,
-          registry: s.registry, jobs: continuation, notify: call.notify)
+          id: id, configuration: configuration, options: s.options, registry: s.registry, jobs: continuation,
+          notify: call.notify)
         s.sessions[id] = session
         return session
       }
-      ServerLog.write(.info, "session \"\(session.id)\" created (\(width) × \(height) at scale \(scale))")
+      ServerLog.write(
+        .info,
+        "session \"\(session.id)\" created (\(configuration.width) × \(configuration.height) at scale "
+          + "\(configuration.scale))")
       Task { await session.run(stream) }
       return .object(JSONObject([("sessionId", .string(session.id))]))
     }
@@ -140,26 +127,24 @@ enum ServerMethods {
   }
 
   /// Queues a session method on its session's ordered stream.
-  static func route(_ call: Call, method: String) {
+  static func route(_ call: Call, to method: MethodDescriptor) {
     do throws(ResponseError) {
       let id = try Params(call.params).string("sessionId")
       guard let session = call.server.state.withLock({ $0.sessions[id] }) else { throw ServerError.unknownSession(id) }
       if let reply = call.reply { call.server.remember(reply, jobs: session.jobs) }
-      var barrier = QueryLane.isBarrier(method, call.params, unbuiltRows: call.unbuiltRows?.count)
+      var barrier = method.isBarrier(call.params, rows: call.rows)
       // A geometry query overtakes queued edits that wait for layout (see QueryLane); when it may not, it keeps its
       // place and is counted as a barrier.
-      if !barrier, CommittedView.answers(method, call.params) {
-        if session.lane.overtake(method, call.params, reply: call.reply) { return }
+      if !barrier, let query = method.committedQuery(for: call.params) {
+        if session.lane.overtake(method.name, query, call.params, reply: call.reply) { return }
         barrier = true
       } else if barrier {
         session.lane.barrierQueued()
       }
       let ticket = call.server.gate.ticket(bytes: call.bytes)
-      if case .terminated = session.jobs.yield(
-        .call(
-          method: method, params: call.params, unbuiltRows: call.unbuiltRows, reply: call.reply, ticket: ticket,
-          barrier: barrier))
-      {
+      let queued = SessionCall(
+        method: method, params: call.params, rows: call.rows, reply: call.reply, ticket: ticket, barrier: barrier)
+      if case .terminated = session.jobs.yield(.call(queued)) {
         ticket.release()
         throw ServerError.unknownSession(id)
       }

@@ -4,11 +4,12 @@ import NodeTree
 
 extension SessionMethods {
   /// Batch fetching (texture.md §4): the client's side of `ASBatchContext` and `leadingScreensForBatching`.
-  static let batchFetchingMethods: [String: Handler] = [
-    "table/completeBatchFetching": { session, params throws(ResponseError) in try session.completeBatchFetching(params)
+  static let batchFetchingMethods: [MethodDescriptor] = [
+    .session("table/completeBatchFetching") { session, params throws(ResponseError) in
+      try session.completeBatchFetching(params)
     },
-    "table/cancelBatchFetching": { session, _ throws(ResponseError) in session.cancelBatchFetching() },
-    "table/setLeadingScreensForBatching": { session, params throws(ResponseError) in
+    .session("table/cancelBatchFetching") { session, _ throws(ResponseError) in session.cancelBatchFetching() },
+    .session("table/setLeadingScreensForBatching") { session, params throws(ResponseError) in
       try session.setLeadingScreensForBatching(params)
     },
   ]

@@ -4,28 +4,10 @@ import LayoutSpecs
 import NodeTree
 
 extension Session {
-  /// Decodes a list of new rows `[{id?, cell: SPEC}]` found at `path` (e.g. `params.rows`). Session-isolated.
-  ///
-  /// When the run loop decoded this very list in parallel (`predecoded`, see `CellPredecoder`), its rows are
-  /// taken from there in order; for a list the reader left unbuilt, `items` is only the empty array standing in
-  /// for it, and the decoded rows are all there is.
+  /// Decodes a list of new rows `[{id?, cell: SPEC}]` found at `path` (e.g. `params.sections[0].rows`), in order.
+  /// Session-isolated.
   func decodeRowSpecs(_ items: [JSONValue], path: String) throws(ResponseError) -> [RowSpec<LayoutElement>] {
-    var specs: [RowSpec<LayoutElement>] = []
-    if let decoded = predecoded, decoded.rowsPath == path, decoded.count == items.count || items.isEmpty {
-      specs.reserveCapacity(decoded.count)
-      for index in 0..<decoded.count {
-        guard let row = decoded.row(at: index) else {
-          throw ResponseError(code: .internalError, message: "\(path)[\(index)]: row was not decoded")
-        }
-        specs.append(try row.get())
-      }
-      return specs
-    }
-    specs.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      specs.append(try Session.decodeRow(item, path: "\(path)[\(index)]", using: cellDecoding))
-    }
-    return specs
+    try InsertedRows.built(items).specs(path: path, using: cellDecoding)
   }
 
   /// Decodes one new row `{id?, neverShowPlaceholders?, cell: SPEC}` at `path` with `decoding` (any thread:

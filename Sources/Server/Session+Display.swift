@@ -18,8 +18,8 @@ struct DisplayState: Sendable {
 
 extension SessionMethods {
   /// Display lists.
-  static let displayMethods: [String: Handler] = [
-    "cell/displayList": { session, params throws(ResponseError) in try session.displayList(params) }
+  static let displayMethods: [MethodDescriptor] = [
+    .session("cell/displayList") { session, params throws(ResponseError) in try session.displayList(params) }
   ]
 }
 

@@ -14,8 +14,6 @@ extension Session {
     table = TableNode<LayoutElement>(separatorHeight: table.separatorHeight)
     display = DisplayState()
     widthRelayout = (0, [])
-    predecoded = nil
-    waiters = []
     await MemoryTrimmer.shared.sessionReleased()
   }
 }

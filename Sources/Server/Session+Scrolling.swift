@@ -4,10 +4,10 @@ import NodeTree
 
 extension SessionMethods {
   /// Scrolling: offsets, deltas and rows.
-  static let scrollMethods: [String: Handler] = [
-    "table/scrollToOffset": { session, params throws(ResponseError) in try session.scrollToOffset(params) },
-    "table/scrollBy": { session, params throws(ResponseError) in try session.scrollBy(params) },
-    "table/scrollToRow": { session, params throws(ResponseError) in try session.scrollToRow(params) },
+  static let scrollMethods: [MethodDescriptor] = [
+    .session("table/scrollToOffset") { session, params throws(ResponseError) in try session.scrollToOffset(params) },
+    .session("table/scrollBy") { session, params throws(ResponseError) in try session.scrollBy(params) },
+    .session("table/scrollToRow") { session, params throws(ResponseError) in try session.scrollToRow(params) },
   ]
 }
 

@@ -5,45 +5,9 @@ import LayoutSpecs
 import NodeTree
 import Typography
 
-/// One unit of work in a session's ordered stream.
-enum SessionJob: Sendable {
-  /// A request (reply non-nil) or notification for this session; `ticket` is released once it is performed;
-  /// `barrier`: geometry queries may not overtake it (see `QueryLane`).
-  /// `unbuiltRows`: a `table/insertRows`'s rows the reader left unbuilt (see `LayoutServer.dispatch`), else nil.
-  case call(
-    method: String, params: JSONValue, unbuiltRows: DeferredArray?, reply: Reply?, ticket: SessionCallGate.Ticket,
-    barrier: Bool)
-  /// Measured cell heights coming back from the layout queues; `widthChange` tags the relayout that a viewport
-  /// width change started (its generation), so its end can be announced.
-  case layoutResults([CellResult], widthChange: Int?)
-  /// A finished display pass of a row (nil list and a reason when its layout failed).
-  case displayResult(id: RowID, pass: UInt64, list: DisplayList?, failure: String?)
-  /// The batch-fetch check after committed change sets, one turn later (Texture: the next main-queue turn), so that
-  /// a `table/completeBatchFetching` sent right after the insert is handled first; `empty`: they changed nothing.
-  case batchFetchCheck(empty: Bool)
-  /// `session/dispose`: answer, then end the stream.
-  case dispose(reply: Reply?)
-  /// A request of this session was cancelled (`$/cancelRequest`): a query held behind a cancelled wait may go on.
-  case requestCancelled
-  /// Closing: every earlier job has been handled; the requests still waiting are answered -32800, the calls still
-  /// queued are performed; resume and end the stream.
-  case close(CheckedContinuation<Void, Never>)
-}
-
-/// One measured cell: height in points without separator, or the reason layout failed (height 0).
-struct CellResult: Sendable {
-  /// The row.
-  let id: RowID
-  /// The generation that was measured.
-  let generation: UInt64
-  /// Cell height in points.
-  let height: Double
-  /// Why the layout failed, when it did.
-  let failure: String?
-}
-
-/// One table session: owns the `TableNode`, handles its jobs one at a time in arrival order (one stream, one
-/// loop), lays cells out on the global concurrent queue and commits their results in order.
+/// One table session's model: owns the `TableNode`, lays cells out on the layout workers and commits their results
+/// in order. Its jobs are handled one at a time in arrival order (one stream, one loop); the calls among them are
+/// ordered and performed by its `SessionScheduler`.
 actor Session {
   /// The session's id.
   let id: String
@@ -51,8 +15,6 @@ actor Session {
   var width: Double
   /// Viewport height.
   var height: Double
-  /// The cells of the `table/insertRows` being performed, decoded in parallel by the run loop (nil otherwise).
-  var predecoded: CellPredecoder?
   /// Number of viewport width changes so far; only the latest one's relayout announces its end.
   var widthGeneration = 0
   /// The latest width change's relayout: chunks still out and the results collected so far.
@@ -77,12 +39,6 @@ actor Session {
   let notify: @Sendable (Message) -> Void
   /// Internal change-set number of the initial empty reloadData (reported seqs are relative to it).
   let seqBase: Int
-  /// `waitUntilAllUpdatesAreProcessed` requests waiting for the pending change sets to commit.
-  var waiters: [Reply] = []
-  /// Waits answered (or cancelled) since the run loop last settled the query lane: barriers it finished.
-  var finishedWaits = 0
-  /// True while a `waitUntilAllUpdatesAreProcessed` performed earlier is still unanswered.
-  var isWaitPending: Bool { waiters.contains { !$0.isAnswered } }
   /// Cells handed to layout jobs whose results have not come back yet (inserts, reloads and relayouts alike).
   var outstandingLayouts = 0
   /// True while a submitted change set or a relayout has not been accepted yet.
@@ -92,29 +48,29 @@ actor Session {
   /// Where geometry queries overtake queued edits that wait for layout.
   nonisolated let lane: QueryLane
 
-  /// A session with one empty section; `jobs` must be fed by the caller and drained by `run(stream:)`.
+  /// A session `id` with one empty section, set up as `configuration` says with the limits `options` and the fonts
+  /// of `registry`; `jobs` must be fed by the caller and drained by `run(_:)`.
   init(
-    id: String, width: Double, height: Double, scale: Double, separators: Bool, batchFetching: Bool,
-    interfaceStates: Bool,
-    scrollAnchoring: Bool, lenientFonts: Bool = false,
-    options: ServerOptions,
-    registry: FontRegistry, jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
+    id: String, configuration: SessionConfiguration, options: ServerOptions, registry: FontRegistry,
+    jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
   ) {
+    let (width, height, scale) = (configuration.width, configuration.height, configuration.scale)
     self.id = id
     self.width = width
     self.height = height
     self.scale = scale
-    var table = TableNode<LayoutElement>(separatorHeight: separators ? 1 / scale : 0)
+    var table = TableNode<LayoutElement>(separatorHeight: configuration.separators ? 1 / scale : 0)
     _ = try? table.reloadData([[]])
     seqBase = table.lastSubmittedSeq
     // A session's table is in a window from the start: ranges follow the viewport at offset 0.
-    scrolling = ScrollingState(batchFetching: batchFetching, interfaceStates: interfaceStates)
+    scrolling = ScrollingState(
+      batchFetching: configuration.batchFetching, interfaceStates: configuration.interfaceStates)
     _ = table.setViewport(
       RangeViewport(bounds: Rect(x: 0, y: 0, width: width, height: height), containerState: [.visible, .display]))
-    table.scrollAnchoring = scrollAnchoring
+    table.scrollAnchoring = configuration.scrollAnchoring
     // Entering the window checks batch fetching (texture.md §4.3): an empty table always fetches. Pushed before
     // the `session/create` answer.
-    if batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
+    if configuration.batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
       let size = JSONObject([("width", .double(width)), ("height", .double(0))])
       let offset = JSONObject([("x", .double(0)), ("y", .double(0))])
       notify(
@@ -138,64 +94,23 @@ actor Session {
     measuringEngine = LayoutEngine(environment: environment)
     self.options = options
     cellDecoding = CellDecoding(
-      limits: options.cellLimits, fonts: lenientFonts ? nil : FontCheck(registry: registry))
+      limits: options.cellLimits, fonts: configuration.lenientFonts ? nil : FontCheck(registry: registry))
     self.jobs = jobs
     self.notify = notify
   }
 
-  /// A call queued on the session: method, params, reply, its gate ticket, and whether it is a barrier for the
-  /// query lane.
-  typealias QueuedCall = (
-    method: String, params: JSONValue, unbuiltRows: DeferredArray?, reply: Reply?, ticket: SessionCallGate.Ticket,
-    barrier: Bool
-  )
-
-  /// Drains the job stream in order until dispose. After every job the committed view is published to the query
-  /// lane (which answers the geometry queries that waited for the job); jobs that may change the committed rows
-  /// withdraw it first. A geometry query of the committed state that comes after a wait still waiting is held
-  /// (with every call after it) until the wait is answered, as Texture's wait blocks the main thread.
+  /// Drains the job stream in order until dispose or close. Calls go to the scheduler, which orders and performs
+  /// them; layout and display results and the batch-fetch check go to the model. After every job the scheduler
+  /// publishes the committed view to the query lane (which answers the geometry queries that waited for the job);
+  /// jobs that may change the committed rows withdraw it first.
   func run(_ stream: AsyncStream<SessionJob>) async {
-    // Calls that arrive while a scroll waits for `neverShowPlaceholders` rows or while a query is held, handled in
-    // order once that ends.
-    var deferred: [QueuedCall] = []
-    // The barrier that made the session wait for display (it ends when the wait does).
-    var blockingBarrier = false
-    // A query waiting for a wait's answer.
-    var held: QueuedCall?
+    var scheduler = SessionScheduler()
     for await job in stream {
       ShortSlice.request()
-      var finishedBarriers = 0
-      /// Performs one call, counting it once it is finished (a wait when it is answered).
-      func performQueued(_ call: QueuedCall) {
-        if call.barrier { lane.withdraw() }
-        let waiting = perform(call.method, call.params, call.unbuiltRows, call.reply)
-        call.ticket.release()
-        guard call.barrier, !waiting else { return }
-        if display.blocking != nil { blockingBarrier = true } else { finishedBarriers += 1 }
-      }
-      /// Performs one call, or holds it when it is a query of the committed state behind a wait.
-      func admit(_ call: QueuedCall) {
-        if call.barrier, isWaitPending, CommittedView.answers(call.method, call.params) {
-          held = call
-        } else {
-          performQueued(call)
-        }
-      }
+      scheduler.beginJob()
       switch job {
-      case .call(let method, let params, let unbuilt, let reply, let ticket, let barrier):
-        if display.blocking != nil || held != nil {
-          deferred.append((method, params, unbuilt, reply, ticket, barrier))
-          continue
-        }
-        // A large insert's rows are decoded on the layout workers, in parallel, before it is performed.
-        if method == "table/insertRows", reply?.isAnswered != true {
-          if let unbuilt {
-            predecoded = await CellPredecoder.decode(unbuilt, rowsPath: "params.rows", using: cellDecoding)
-          } else if case .array(let rows)? = params["rows"], rows.count >= CellPredecoder.minimumRows {
-            predecoded = await CellPredecoder.decode(rows, rowsPath: "params.rows", using: cellDecoding)
-          }
-        }
-        admit((method, params, unbuilt, reply, ticket, barrier))
+      case .call(let call):
+        guard await scheduler.receive(call, in: self) else { continue }
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
@@ -203,113 +118,23 @@ actor Session {
       case .layoutResults(let results, let widthChange):
         lane.withdraw()
         receive(results, widthChange: widthChange)
-        answerWaitersIfIdle()
+        scheduler.answerWaitersIfIdle(in: self)
         MemoryTrimmer.shared.laidOut(results.count)
       case .requestCancelled:
-        answerWaitersIfIdle()
+        scheduler.answerWaitersIfIdle(in: self)
       case .dispose(let reply):
-        lane.settle(committedView, finishedBarriers: 0)
-        display.blocking?.reply?.error(ServerError.unknownSession(id))
-        for waiter in waiters { waiter.error(ServerError.unknownSession(id)) }
-        waiters.removeAll()
-        for call in (held.map { [$0] } ?? []) + deferred {
-          call.reply?.error(ServerError.unknownSession(id))
-          call.ticket.release()
-        }
-        jobs.finish()
-        await releaseContents()
-        reply?.result(.null)
+        await scheduler.dispose(answering: reply, in: self)
         return
       case .close(let done):
-        // Nothing more will commit: what still waits is answered -32800, then the queued calls are performed in
-        // order (a wait or a blocking scroll among them is answered -32800 too).
-        cancelWaiting()
-        for call in (held.map { [$0] } ?? []) + deferred {
-          perform(call.method, call.params, call.unbuiltRows, call.reply)
-          call.ticket.release()
-          cancelWaiting()
-        }
-        lane.settle(committedView, finishedBarriers: 0)
-        jobs.finish()
+        scheduler.close(in: self)
         done.resume()
         return
       }
-      if blockingBarrier && display.blocking == nil {
-        blockingBarrier = false
-        finishedBarriers += 1
-      }
-      while true {
-        if let query = held {
-          if isWaitPending { break }
-          held = nil
-          performQueued(query)
-        }
-        guard display.blocking == nil, !deferred.isEmpty else { break }
-        admit(deferred.removeFirst())
-      }
-      finishedBarriers += finishedWaits
-      finishedWaits = 0
-      lane.settle(committedView, finishedBarriers: finishedBarriers)
+      scheduler.endJob(in: self)
       if !isBusy { MemoryTrimmer.shared.sessionIdle() }
       // One busy session must not hold a pool thread while other sessions and the delivery loop wait.
       await Task.yield()
     }
-  }
-
-  /// Closing: answers the scroll waiting for display and the waits still waiting -32800 `request cancelled`.
-  private func cancelWaiting() {
-    display.blocking?.reply?.error(LayoutServer.cancelled)
-    display.blocking = nil
-    for waiter in waiters { waiter.error(LayoutServer.cancelled) }
-    waiters.removeAll()
-  }
-
-  /// Runs one method from `SessionMethods.table` and answers it. `unbuiltRows`: an insert's rows the reader left
-  /// unbuilt; when the run loop has not decoded them in parallel (`predecoded`), they are decoded here, in order.
-  /// True when the call is a wait left waiting for change sets to commit (answered later).
-  @discardableResult
-  private func perform(
-    _ method: String, _ params: JSONValue, _ unbuiltRows: DeferredArray?, _ reply: Reply?
-  ) -> Bool {
-    defer { predecoded = nil }  // decoded for this call only
-    if reply?.isAnswered == true { return false }  // cancelled while queued
-    if let unbuiltRows, predecoded == nil {
-      predecoded = CellPredecoder.decodeHere(unbuiltRows, rowsPath: "params.rows", using: cellDecoding)
-    }
-    ServerLog.write(.log, "session \"\(id)\": \(method)")
-    guard let handler = SessionMethods.table[method] else {
-      reply?.error(ServerError.methodNotFound(method))
-      return false
-    }
-    do throws(ResponseError) {
-      let p = try Params(params)
-      switch try handler(self, p) {
-      case .result(let value): reply?.result(value)
-      case .waitForCommit:
-        guard let reply else { return false }
-        guard isBusy else {
-          reply.result(progress)
-          return false
-        }
-        waiters.append(reply)
-        return true
-      case .waitForDisplay(let rows):
-        display.blocking = (reply, rows)
-      case .compute(let work):
-        LayoutWorkers.shared.submit {
-          do throws(ResponseError) {
-            if reply?.isAnswered == true { return }
-            let value = try work()
-            reply?.result(value)
-          } catch {
-            reply?.error(error)
-          }
-        }
-      }
-    } catch {
-      reply?.error(error)
-    }
-    return false
   }
 
   /// A reported seq from an internal change-set number.
@@ -410,19 +235,5 @@ actor Session {
     if !commits.isEmpty && scrolling.batchFetching {
       jobs.yield(.batchFetchCheck(empty: commits.allSatisfy { $0.changeSet.isEmpty }))
     }
-  }
-
-  /// Answers every `waitUntilAllUpdatesAreProcessed` once no change set and no relayout is outstanding, so the
-  /// notifications they caused are written before the answer.
-  /// Each one answered or cancelled counts in `finishedWaits`.
-  func answerWaitersIfIdle() {
-    let count = waiters.count
-    waiters.removeAll { $0.isAnswered }  // cancelled
-    finishedWaits += count - waiters.count
-    guard !isBusy, !waiters.isEmpty else { return }
-    let answer = progress
-    for waiter in waiters { waiter.result(answer) }
-    finishedWaits += waiters.count
-    waiters.removeAll()
   }
 }

@@ -5,8 +5,10 @@ import NodeTree
 
 extension SessionMethods {
   /// `table/performBatchUpdates`: several edits validated and applied as one change set.
-  static let batchMethods: [String: Handler] = [
-    "table/performBatchUpdates": { session, params throws(ResponseError) in try session.performBatchUpdates(params) }
+  static let batchMethods: [MethodDescriptor] = [
+    .session("table/performBatchUpdates") { session, params throws(ResponseError) in
+      try session.performBatchUpdates(params)
+    }
   ]
 }
 

@@ -5,20 +5,29 @@ import NodeTree
 
 extension SessionMethods {
   /// The methods that edit the table or a cell; each is validated as a whole and changes nothing on error.
-  static let editMethods: [String: Handler] = [
-    "table/insertRows": { session, params throws(ResponseError) in try session.insertRows(params) },
-    "table/deleteRows": { session, params throws(ResponseError) in try session.deleteRows(params) },
-    "table/reloadRows": { session, params throws(ResponseError) in try session.reloadRows(params) },
-    "table/moveRow": { session, params throws(ResponseError) in try session.moveRow(params) },
-    "cell/setNeedsLayout": { session, params throws(ResponseError) in try session.setNeedsLayout(params) },
+  static let editMethods: [MethodDescriptor] = [
+    .session("table/insertRows", ordering: .waitsForLayoutWithRows, unbuilt: "rows") {
+      session, params, rows throws(ResponseError) in try session.insertRows(params, rows: rows)
+    },
+    .session("table/deleteRows") { session, params throws(ResponseError) in try session.deleteRows(params) },
+    .session("table/reloadRows", ordering: .waitsForLayoutWithRows) { session, params throws(ResponseError) in
+      try session.reloadRows(params)
+    },
+    .session("table/moveRow") { session, params throws(ResponseError) in try session.moveRow(params) },
+    .session("cell/setNeedsLayout", ordering: .waitsForLayout) { session, params throws(ResponseError) in
+      try session.setNeedsLayout(params)
+    },
   ]
 }
 
 extension Session {
-  /// `table/insertRows` {sessionId, section? = 0, at? = end, rows: [{id?, cell}]} → {seq, rowIds}.
-  func insertRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
+  /// `table/insertRows` {sessionId, section? = 0, at? = end, rows: [{id?, cell}]} → {seq, rowIds}. `rows`: the
+  /// call's rows, built, unbuilt or decoded ahead (nil when params holds no array there: then reported as any
+  /// member). Session-isolated.
+  func insertRows(_ params: Params, rows: InsertedRows?) throws(ResponseError) -> SessionOutcome {
     let section = try params.optionalIndex("section") ?? 0
-    let specs = try decodeRowSpecs(params.array("rows"), path: params.at("rows"))
+    let rows: InsertedRows = if let rows { rows } else { .built(try params.array("rows")) }
+    let specs = try rows.specs(path: params.at("rows"), using: cellDecoding)
     let start = try params.optionalIndex("at") ?? (table.pendingMap.numberOfRows(inSection: section) ?? 0)
     let inserts = specs.enumerated().map {
       (at: TableIndexPath(section: section, row: start + $0.offset), row: $0.element)

@@ -4,9 +4,11 @@ import LayoutSpecs
 import NodeTree
 
 extension SessionMethods {
-  /// The frames inside a cell (rows by position are `CommittedView.queries`, in `queryMethods`).
-  static let geometryMethods: [String: Handler] = [
-    "cell/elementFrames": { session, params throws(ResponseError) in try session.elementFrames(params) }
+  /// The frames inside a cell (rows by position are the committed queries in `queryMethods`).
+  static let geometryMethods: [MethodDescriptor] = [
+    .session("cell/elementFrames", ordering: .waitsForLayout) { session, params throws(ResponseError) in
+      try session.elementFrames(params)
+    }
   ]
 }
 

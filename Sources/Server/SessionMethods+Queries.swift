@@ -5,19 +5,18 @@ import NodeTree
 
 extension SessionMethods {
   /// The read-only methods: they answer from the committed state (or wait for it). The geometry queries are
-  /// `CommittedView.queries` answered from the session's current view (the query lane answers the same ones from
-  /// the published view); `table/describe` also has a pending form.
-  static let queryMethods: [String: Handler] = [
-    "table/waitUntilAllUpdatesAreProcessed": { _, _ throws(ResponseError) in .waitForCommit },
-    "table/describe": { session, params throws(ResponseError) in try session.describe(params) },
-    "table/contentSize": { session, _ throws(ResponseError) in .result(session.contentSize) },
-    "table/rowFrame": { session, params throws(ResponseError) in .result(try session.committedView.rowFrame(params)) },
-    "table/rowAtPoint": { session, params throws(ResponseError) in
-      .result(try session.committedView.rowAtPoint(params))
-    },
-    "table/rowsInRect": { session, params throws(ResponseError) in
-      .result(try session.committedView.rowsInRect(params))
-    },
+  /// answered from a `CommittedView`: the session's current one, or the view the query lane published;
+  /// `table/describe` also has a pending form, which the session answers in order.
+  static let queryMethods: [MethodDescriptor] = [
+    .session("table/waitUntilAllUpdatesAreProcessed") { _, _ throws(ResponseError) in .waitForCommit },
+    .committedQuery(
+      "table/describe", applies: CommittedView.describesCommitted,
+      otherwise: { session, params throws(ResponseError) in try session.describe(params) },
+      { view, params throws(ResponseError) in try view.describe(params) }),
+    .committedQuery("table/contentSize") { view, _ throws(ResponseError) in view.contentSize },
+    .committedQuery("table/rowFrame") { view, params throws(ResponseError) in try view.rowFrame(params) },
+    .committedQuery("table/rowAtPoint") { view, params throws(ResponseError) in try view.rowAtPoint(params) },
+    .committedQuery("table/rowsInRect") { view, params throws(ResponseError) in try view.rowsInRect(params) },
   ]
 }
 

@@ -4,13 +4,21 @@ import NodeTree
 
 extension SessionMethods {
   /// Range tuning, range modes, container visibility and the range query.
-  static let rangeMethods: [String: Handler] = [
-    "table/tuningParameters": { session, params throws(ResponseError) in try session.tuningParameters(params) },
-    "table/setTuningParameters": { session, params throws(ResponseError) in try session.setTuningParameters(params) },
-    "table/setRangeMode": { session, params throws(ResponseError) in try session.setRangeMode(params) },
-    "session/setVisible": { session, params throws(ResponseError) in try session.setVisible(params) },
-    "session/applicationEvent": { session, params throws(ResponseError) in try session.applicationEvent(params) },
-    "table/ranges": { session, _ throws(ResponseError) in .result(session.rangesJSON) },
+  static let rangeMethods: [MethodDescriptor] = [
+    .session("table/tuningParameters", ordering: .waitsForLayout) { session, params throws(ResponseError) in
+      try session.tuningParameters(params)
+    },
+    .session("table/setTuningParameters") { session, params throws(ResponseError) in
+      try session.setTuningParameters(params)
+    },
+    .session("table/setRangeMode") { session, params throws(ResponseError) in try session.setRangeMode(params) },
+    .session("session/setVisible") { session, params throws(ResponseError) in try session.setVisible(params) },
+    .session("session/applicationEvent") { session, params throws(ResponseError) in
+      try session.applicationEvent(params)
+    },
+    .session("table/ranges", ordering: .waitsForLayout) { session, _ throws(ResponseError) in
+      .result(session.rangesJSON)
+    },
   ]
 }
 

@@ -5,12 +5,12 @@ import NodeTree
 
 extension SessionMethods {
   /// The methods that edit whole sections or all data; each is validated as a whole and changes nothing on error.
-  static let sectionMethods: [String: Handler] = [
-    "table/insertSections": { session, params throws(ResponseError) in try session.insertSections(params) },
-    "table/deleteSections": { session, params throws(ResponseError) in try session.deleteSections(params) },
-    "table/reloadSections": { session, params throws(ResponseError) in try session.reloadSections(params) },
-    "table/moveSection": { session, params throws(ResponseError) in try session.moveSection(params) },
-    "table/reloadData": { session, params throws(ResponseError) in try session.reloadData(params) },
+  static let sectionMethods: [MethodDescriptor] = [
+    .session("table/insertSections") { session, params throws(ResponseError) in try session.insertSections(params) },
+    .session("table/deleteSections") { session, params throws(ResponseError) in try session.deleteSections(params) },
+    .session("table/reloadSections") { session, params throws(ResponseError) in try session.reloadSections(params) },
+    .session("table/moveSection") { session, params throws(ResponseError) in try session.moveSection(params) },
+    .session("table/reloadData") { session, params throws(ResponseError) in try session.reloadData(params) },
   ]
 }
 

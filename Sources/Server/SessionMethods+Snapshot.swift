@@ -5,8 +5,8 @@ import NodeTree
 
 extension SessionMethods {
   /// SVG snapshots of the table.
-  static let snapshotMethods: [String: Handler] = [
-    "table/snapshot": { session, params throws(ResponseError) in try session.snapshot(params) }
+  static let snapshotMethods: [MethodDescriptor] = [
+    .session("table/snapshot") { session, params throws(ResponseError) in try session.snapshot(params) }
   ]
 }
 

@@ -5,8 +5,8 @@ import NodeTree
 
 extension SessionMethods {
   /// The methods that change the session's viewport.
-  static let viewportMethods: [String: Handler] = [
-    "session/setViewport": { session, params throws(ResponseError) in try session.setViewport(params) }
+  static let viewportMethods: [MethodDescriptor] = [
+    .session("session/setViewport") { session, params throws(ResponseError) in try session.setViewport(params) }
   ]
 }
 

@@ -16,15 +16,12 @@ enum SessionOutcome: Sendable {
   case compute(@Sendable () throws(ResponseError) -> JSONValue)
 }
 
-/// The session-scoped method table: name → handler, run on the session's actor in arrival order.
+/// The session-scoped methods, each family's descriptors declared beside its handlers (see `MethodDescriptor`).
 enum SessionMethods {
-  /// A handler runs isolated to its session.
-  typealias Handler = @Sendable (isolated Session, Params) throws(ResponseError) -> SessionOutcome
-
-  /// Every method a session answers: the edits (rows, sections, batches) and the queries (each table lives beside its handlers).
-  static let table: [String: Handler] = [
+  /// Every method a session answers: the edits (rows, sections, batches) and the queries.
+  static let all: [MethodDescriptor] = [
     editMethods, sectionMethods, batchMethods, viewportMethods, queryMethods, geometryMethods, scrollMethods,
     batchFetchingMethods, rangeMethods, displayMethods, snapshotMethods,
   ]
-  .reduce(into: [:]) { table, methods in table.merge(methods) { first, _ in first } }
+  .flatMap { $0 }
 }

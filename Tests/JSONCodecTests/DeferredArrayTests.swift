@@ -28,7 +28,7 @@ import Testing
     let (value, deferred) = try JSONParser.parse(Array(text.utf8), deferring: path)
     let plain = try JSONParser.parse(text)
     let elements = try #require(deferred)
-    #expect(value["params"]?["rows"] == .array([]))
+    #expect(value["params"]?["rows"] == nil)
     #expect(value["params"]?["a"] == .array([.int(1)]))
     #expect(elements.count == 6)
     #expect(try elements.elements() == plain["params"]?["rows"]?.arrayValue)
@@ -44,15 +44,14 @@ import Testing
       #"{"params":{"x":{"rows":[1]}}}"#,  // deeper
       #"[{"params":{"rows":[1]}}]"#,  // a batch
       #"{"params":[{"rows":[1]}]}"#,  // params is an array
+      // A key along the path given twice (a lookup might not find the deferred array).
+      #"{"params":{"rows":[1],"rows":[2,3]}}"#,
+      #"{"params":{"rows":[1],"rows":9}}"#,
+      #"{"params":{"rows":9,"rows":[1]}}"#,
+      #"{"params":{"rows":[1]},"params":{"a":1}}"#,
+      #"{"params":{"a":1},"params":{"rows":[1]}}"#,
     ])
   func nothingToDefer(_ text: String) throws {
-    let (value, deferred) = try JSONParser.parse(Array(text.utf8), deferring: path)
-    #expect(deferred == nil)
-    #expect(value == (try JSONParser.parse(text)))
-  }
-
-  @Test func duplicateArraysAreParsedWhole() throws {
-    let text = #"{"params":{"rows":[1],"rows":[2,3]}}"#
     let (value, deferred) = try JSONParser.parse(Array(text.utf8), deferring: path)
     #expect(deferred == nil)
     #expect(value == (try JSONParser.parse(text)))
@@ -61,7 +60,7 @@ import Testing
   @Test func emptyArray() throws {
     let (value, deferred) = try JSONParser.parse(Array(#"{"params":{"rows":[ ]}}"#.utf8), deferring: path)
     #expect(try #require(deferred).count == 0)
-    #expect(value["params"]?["rows"] == .array([]))
+    #expect(value == .object(JSONObject([("params", .object(JSONObject()))])))
   }
 
   /// Every error of the plain parse, met inside the deferred array, at the same offset with the same text.

@@ -87,7 +87,7 @@ final class EchoHandler: MessageHandler {
   let held = Mutex(false)
 
   /// Records and answers one frame.
-  func handle(_ message: IncomingMessage, connection: StdioConnection) async {
+  func handle(_ message: IncomingMessage, bytes: Int, connection: StdioConnection) async {
     while held.withLock({ $0 }) { try? await Task.sleep(nanoseconds: 1_000_000) }
     let pending = connection.pendingMessageCount
     maxPending.withLock { $0 = max($0, pending) }
@@ -96,9 +96,8 @@ final class EchoHandler: MessageHandler {
       log.withLock { $0.append(String(decoding: m.body, as: UTF8.self)) }
       if case .request(let id, _, let params) = m { connection.send(.response(id: id, result: params)) }
     case .deferred(let m, let deferred):
-      let whole = (try? deferred.materialize(m)) ?? m
-      log.withLock { $0.append("deferred: " + String(decoding: whole.body, as: UTF8.self)) }
-      if case .request(let id, _, let params) = whole { connection.send(.response(id: id, result: params)) }
+      log.withLock { $0.append("deferred \(deferred.elements.count): " + String(decoding: m.body, as: UTF8.self)) }
+      if case .request(let id, _, let params) = m { connection.send(.response(id: id, result: params)) }
     case .invalid(let error):
       log.withLock { $0.append("invalid: \(error.error.message)") }
       connection.send(error.response)

@@ -49,8 +49,9 @@ final class ServerHarness: Sendable {
     // Every insert's rows are left unbuilt by the reader, whatever its size, so that these tests run the deferred
     // path (the daemon defers only large ones; the protocol tests' small inserts run the built path).
     var configuration = StdioConnection.Configuration()
-    configuration.deferral = DeferralRule(
-      method: LayoutServer.deferral.method, member: LayoutServer.deferral.member, minimumBodyBytes: 0)
+    configuration.deferral = LayoutServer.deferral.map {
+      DeferralRule(method: $0.method, member: $0.member, minimumBodyBytes: 0)
+    }
     connection = StdioConnection(input: a[0], output: b[1], configuration: configuration)
     connection.start(handler: server)
     let thread = Thread { [self] in readLoop() }

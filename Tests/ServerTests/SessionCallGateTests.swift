@@ -63,7 +63,7 @@ final class ManualTaskExecutor: TaskExecutor {
   }
 }
 
-/// `QueryLane.isBarrier`: which calls a geometry query may overtake (Protocol.md "Order").
+/// `MethodDescriptor.isBarrier`: which calls a geometry query may overtake (Protocol.md "Order").
 @Suite struct QueryLaneBarrierTests {
   @Test(arguments: [
     ("table/insertRows", #"{"rows":[{"cell":{"type":"node"}}]}"#, false),
@@ -82,11 +82,13 @@ final class ManualTaskExecutor: TaskExecutor {
     ("session/setViewport", #"{"viewport":{"width":300}}"#, true),
   ])
   func classifies(_ method: String, _ params: String, _ barrier: Bool) throws {
-    #expect(QueryLane.isBarrier(method, json(params)) == barrier)
+    #expect(try #require(ServerMethods.table[method]).isBarrier(json(params)) == barrier)
   }
 
   /// Every query the lane answers from a published view is also a session method (answered in order otherwise).
   @Test func everyCommittedViewQueryIsASessionMethod() {
-    for name in CommittedView.queries.keys { #expect(SessionMethods.table[name] != nil, "\(name)") }
+    for method in ServerMethods.table.values where method.committedQuery(for: json("{}")) != nil {
+      #expect(method.sessionHandler != nil, "\(method.name)")
+    }
   }
 }

@@ -1,0 +1,41 @@
+import JSONCodec
+import JSONRPC
+
+/// `session/create`'s params as a value: the viewport, scale and switches a client chose for a session. Pure value.
+struct SessionConfiguration: Sendable {
+  /// Viewport width in points: every cell is laid out in [W×0, W×CGFLOAT_MAX].
+  var width: Double
+  /// Viewport height in points.
+  var height: Double
+  /// Pixel scale (1…4).
+  var scale = 2.0
+  /// A separator (1 / scale points high) below each row.
+  var separators = true
+  /// Batch fetching (`table/willBeginBatchFetch`) is on.
+  var batchFetching = false
+  /// Rows have interface states and display work.
+  var interfaceStates = true
+  /// Scroll anchoring keeps the content under the viewport in place when rows above it change.
+  var scrollAnchoring = true
+  /// A font family that is not installed fails at layout (height 0, logged) instead of being refused when decoded.
+  var lenientFonts = false
+  /// The session id the client chose; nil: the server numbers the session (`s<n>`).
+  var sessionId: String?
+
+  /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates? =
+  /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false}; other members are refused.
+  init(_ params: Params) throws(ResponseError) {
+    try params.check(RequestMembers.createSession)
+    let viewport = try params.object("viewport")
+    try viewport.check(RequestMembers.viewport)
+    width = try viewport.number("width", in: Session.viewportRange, rangeText: "in (0, 100000]")
+    height = try viewport.number("height", in: Session.viewportRange, rangeText: "in (0, 100000]")
+    scale = try params.optionalNumber("scale", in: 1...4, rangeText: "in [1, 4]") ?? scale
+    separators = try params.optionalBool("separators") ?? separators
+    batchFetching = try params.optionalBool("batchFetching") ?? batchFetching
+    interfaceStates = try params.optionalBool("interfaceStates") ?? interfaceStates
+    scrollAnchoring = try params.optionalBool("scrollAnchoring") ?? scrollAnchoring
+    lenientFonts = try params.optionalBool("lenientFonts") ?? lenientFonts
+    sessionId = try params.optionalString("sessionId")
+  }
+}
