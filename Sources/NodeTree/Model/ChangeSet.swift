@@ -74,3 +74,13 @@ package struct SupplementaryRef: Sendable, Hashable {
     self.id = id
   }
 }
+
+extension ChangeSet {
+  /// The change set of a batch that changed nothing (one dropped before the first reloadData), numbered `seq`.
+  static func empty(seq: Int) -> ChangeSet {
+    ChangeSet(
+      seq: seq, includesReloadData: false, oldRowCounts: [], newRowCounts: [], sectionMap: .identity(count: 0),
+      itemMaps: [:], deletedSections: [], insertedSections: [], deletedRows: [], insertedRows: [], reloadedRows: [],
+      movedRows: [])
+  }
+}

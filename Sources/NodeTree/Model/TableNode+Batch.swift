@@ -79,166 +79,30 @@ extension TableNode {
 
   /// Validates `update` as a whole (texture.md §1.8 plus the daemon's checks) and applies it to the pending map.
   /// An invalid batch throws and changes nothing. Session-isolated.
+  ///
+  /// The phases, in UIKit's order (see `TableNode+BatchPhases.swift`): plan and validate; capture what refers to
+  /// the old index space; remove (item deletes descending, then section deletes descending); insert (sections
+  /// ascending with their headers and footers, then rows ascending); set the headers and footers of surviving
+  /// sections; describe the change set; queue it.
   package mutating func performBatch(_ update: BatchUpdate<Content>) throws(NodeTreeError) -> BatchResult<Content> {
     guard hasLoadedData else {
-      let empty = ChangeSet(
-        seq: lastSubmittedSeq, includesReloadData: false, oldRowCounts: [], newRowCounts: [],
-        sectionMap: .identity(count: 0), itemMaps: [:], deletedSections: [], insertedSections: [],
-        deletedRows: [], insertedRows: [], reloadedRows: [], movedRows: [])
-      return BatchResult(changeSet: empty, layoutRequests: [], commits: [], ignoredBeforeInitialReload: true)
+      return BatchResult(
+        changeSet: .empty(seq: lastSubmittedSeq), layoutRequests: [], commits: [], ignoredBeforeInitialReload: true)
     }
     let plan = try BatchPlan(update, against: pendingMap)
     try plan.validate(against: pendingMap)
     try Self.validateHeightRanges(update.newRowSpecs)
-    // Capture everything that refers to the old space before mutating.
-    var movedIDs: [TableIndexPath: RowID] = [:]
-    for source in plan.itemMoves.keys {
-      guard let id = pendingMap.rowID(at: source) else { throw outOfRange(source) }
-      movedIDs[source] = id
-    }
-    var reloadIDs: [TableIndexPath: RowID] = [:]
-    for path in plan.itemReloads.keys where !plan.finalSectionDeletes.contains(path.section) {
-      if let id = pendingMap.rowID(at: path) { reloadIDs[path] = id }
-    }
-    var movedSectionIDs: [Int: [RowID]] = [:]
-    for old in plan.sectionMoves.keys { movedSectionIDs[old] = pendingMap.rowIDs(inSection: old) }
-    var destroyedAt: [(TableIndexPath, RowID)] = []
-    let survivingMoves = plan.survivingMoves
-    let keptIDs = Set(survivingMoves.keys.compactMap { movedIDs[$0] }).union(reloadIDs.values)
-    for section in plan.finalSectionDeletes.sorted() where plan.sectionMoves[section] == nil {
-      for (row, id) in pendingMap.rowIDs(inSection: section).enumerated() where !keptIDs.contains(id) {
-        destroyedAt.append((TableIndexPath(section: section, row: row), id))
-      }
-    }
-    for path in plan.deleteRowsSet.union(plan.itemMoves.keys) where !plan.finalSectionDeletes.contains(path.section) {
-      if let id = pendingMap.rowID(at: path), !keptIDs.contains(id) { destroyedAt.append((path, id)) }
-    }
-    let destroyed = destroyedAt.sorted { $0.0 < $1.0 }.map(\.1)
-    let keptEntries = keptSupplementaryEntries(plan)
-    let leaving = plan.leavingSupplementaries(in: pendingMap)
-
-    // Remove: item deletes (descending), then section deletes (descending).
+    let old = try captureOldSpace(plan)
     var replay = VisibleReplay()
-    var removedHeights: [RowID: Double] = [:]
-    replay.itemDeletes = plan.finalItemDeletes.sorted(by: >)
-    for path in replay.itemDeletes {
-      if let removed = pendingMap.removeRow(at: path) { removedHeights[removed.id] = removed.height }
-    }
-    replay.sectionDeletes = plan.finalSectionDeletes.sorted(by: >)
-    for section in replay.sectionDeletes {
-      for removed in pendingMap.removeSection(at: section) { removedHeights[removed.id] = removed.height }
-    }
-    for id in destroyed {
-      cells[id] = nil
-    }
-    for ref in leaving { if let id = ref.id { cells[id] = nil } }
-
-    // Insert: sections (ascending), then rows (ascending).
-    var requests: [LayoutRequest<Content>] = []
-    var inserted: [(TableIndexPath, RowID)] = []
-    var reloaded: [(TableIndexPath, RowID)] = []
-    var moved: [MovedRow] = []
-    let reservedIDs = Set(
-      plan.finalItemInserts.values.compactMap { source -> RowID? in
-        if case .new(let spec) = source { return spec.id }
-        return nil
-      }
-    ).union(
-      plan.finalSectionInserts.values.flatMap { source -> [RowID] in
-        if case .rows(let rows) = source { return rows.compactMap(\.id) }
-        return []
-      }
-    ).union(plan.newSupplementaryCellIDs)
-    var insertedSupplementaries: [SupplementaryRef] = []
-    var reloadedSupplementaries: [SupplementaryRef] = []
-    /// Resolves the `kind` element of new section `section`, collecting its request and change-set entry.
-    func supplementary(_ kind: SupplementaryKind, of section: Int) -> SupplementaryEntry? {
-      let resolved = resolveSupplementary(
-        kind, section: section, source: plan.supplementarySource(kind, newSection: section), old: keptEntries,
-        reserved: reservedIDs)
-      if let request = resolved.request { requests.append(request) }
-      if let inserted = resolved.inserted { insertedSupplementaries.append(inserted) }
-      if let reloaded = resolved.reloaded { reloadedSupplementaries.append(reloaded) }
-      return resolved.entry
-    }
-    for section in plan.finalSectionInsertIndexes {
-      guard let source = plan.finalSectionInserts[section] else { continue }
-      var rows: [(id: RowID, height: Double)] = []
-      switch source {
-      case .rows(let specs):
-        for (row, spec) in specs.enumerated() {
-          let cell = makeCell(spec, reserved: reservedIDs)
-          rows.append((cell.id, 0))
-          let path = TableIndexPath(section: section, row: row)
-          inserted.append((path, cell.id))
-          requests.append(
-            LayoutRequest(cell, indexPath: path))
-        }
-      case .moved(let old):
-        for (row, id) in (movedSectionIDs[old] ?? []).enumerated() {
-          rows.append((id, removedHeights[id] ?? 0))
-          moved.append(
-            MovedRow(
-              id: id, from: TableIndexPath(section: old, row: row), to: TableIndexPath(section: section, row: row)))
-        }
-      }
-      let header = supplementary(.header, of: section)
-      let footer = supplementary(.footer, of: section)
-      pendingMap.insertSection(at: section, rows: rows, header: header, footer: footer)
-      replay.sectionInserts.append((section, ReplaySection(rows: rows.map(\.id), header: header, footer: footer)))
-    }
-    for path in plan.finalItemInsertPaths {
-      guard let source = plan.finalItemInserts[path] else { continue }
-      let id: RowID
-      switch source {
-      case .new(let spec):
-        let cell = makeCell(spec, reserved: reservedIDs)
-        id = cell.id
-        inserted.append((path, id))
-        requests.append(LayoutRequest(cell, indexPath: path))
-        pendingMap.insertRow(id, height: 0, at: path)
-      case .reload(let old, let content):
-        guard let reloadedID = reloadIDs[old], var cell = cells[reloadedID] else { continue }
-        id = reloadedID
-        lastGeneration += 1
-        cell.generation = lastGeneration
-        if let content { cell.content = content }
-        cell.measuredHeight = nil
-        cells[id] = cell
-        reloaded.append((path, id))
-        requests.append(LayoutRequest(cell, indexPath: path))
-        pendingMap.insertRow(id, height: 0, at: path)
-      case .moved(let from):
-        guard let movedID = movedIDs[from] else { continue }
-        id = movedID
-        moved.append(MovedRow(id: id, from: from, to: path))
-        pendingMap.insertRow(id, height: removedHeights[id] ?? cells[id]?.measuredHeight ?? 0, at: path)
-      }
-      replay.itemInserts.append((path, id))
-    }
-    // Headers and footers set in surviving sections (inserted sections got theirs above).
-    let surviving = plan.supplementaryUpdates.keys.filter { plan.finalSectionInserts[$0.section] == nil }
-    for slot in surviving.sorted(by: { ($0.section, $0.kind.slot) < ($1.section, $1.kind.slot) }) {
-      let entry = supplementary(slot.kind, of: slot.section)
-      pendingMap.setSupplementary(slot.kind, inSection: slot.section, entry)
-      replay.supplementarySets.append((slot, entry))
-    }
+    let removedHeights = removeRows(plan, old, replay: &replay)
+    let reserved = reservedIDs(plan)
+    var insertions = BatchInsertions<Content>()
+    insertSections(plan, old, removedHeights: removedHeights, reserved: reserved, into: &insertions, replay: &replay)
+    insertItems(plan, old, removedHeights: removedHeights, reserved: reserved, into: &insertions, replay: &replay)
+    setSurvivingSupplementaries(plan, old, reserved: reserved, into: &insertions, replay: &replay)
     lastSubmittedSeq += 1
-    var changeSet = ChangeSet(
-      seq: lastSubmittedSeq, includesReloadData: false, oldRowCounts: plan.oldCounts,
-      newRowCounts: pendingMap.sectionCounts, sectionMap: plan.sectionMap, itemMaps: plan.itemMaps,
-      deletedSections: plan.finalSectionDeletes.sorted(), insertedSections: plan.finalSectionInsertIndexes,
-      deletedRows: destroyed, insertedRows: inserted.sorted { $0.0 < $1.0 }.map(\.1),
-      reloadedRows: reloaded.sorted { $0.0 < $1.0 }.map(\.1), movedRows: moved.sorted { $0.to < $1.to })
-    /// Content order of a supplementary reference.
-    func order(_ lhs: SupplementaryRef, _ rhs: SupplementaryRef) -> Bool {
-      (lhs.section, lhs.kind.slot) < (rhs.section, rhs.kind.slot)
-    }
-    changeSet.insertedSupplementaries = insertedSupplementaries.sorted(by: order)
-    changeSet.reloadedSupplementaries = reloadedSupplementaries.sorted(by: order)
-    changeSet.deletedSupplementaries = leaving
-    requests.sort { $0.element < $1.element }
-    return enqueue(changeSet, replay: replay, requests: requests)
+    let changeSet = makeChangeSet(plan, old, insertions)
+    return enqueue(changeSet, replay: replay, requests: insertions.requests.sorted { $0.element < $1.element })
   }
 
   /// Queues a change set; commits it at once when it needs no layout and nothing is ahead of it.
@@ -277,13 +141,5 @@ extension TableNode {
         return candidate
       }
     }
-  }
-
-  /// Out-of-range error for an old-space path of the pending map.
-  private func outOfRange(_ path: TableIndexPath) -> NodeTreeError {
-    guard let rows = pendingMap.numberOfRows(inSection: path.section) else {
-      return .deleteRowSectionOutOfBounds(path, sectionCount: pendingMap.numberOfSections)
-    }
-    return .deleteRowOutOfBounds(path, rowCount: rows)
   }
 }
