@@ -27,8 +27,11 @@ public struct JSONCursor: ~Copyable {
     reader.pos = min(max(0, offset), bytes.count)
   }
 
-  /// The offset of the next unread byte.
-  public var offset: Int { reader.pos }
+  /// The offset of the next unread byte; set it to read again from an offset read before (clamped to the bytes).
+  public var offset: Int {
+    get { reader.pos }
+    set { reader.pos = min(max(0, newValue), reader.end) }
+  }
 
   /// The next byte after whitespace (not consumed), nil at the end.
   public mutating func peek() -> UInt8? {

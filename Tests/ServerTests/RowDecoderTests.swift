@@ -1,14 +1,16 @@
 import Foundation
 import JSONCodec
+import JSONRPC
 import LayoutSpecs
 import NodeTree
 import Testing
 
 @testable import Server
 
-/// `ScannedRow`, the fast path for an unbuilt row: whatever it decodes, `Session.decodeRow` decodes equally (id,
-/// neverShowPlaceholders, cell); the usual box rows are taken; anything unusual is left to the ordinary decode.
-@Suite struct ScannedRowTests {
+/// `RowDecoder` on an unbuilt row's bytes: whatever it decodes, `Session.decodeRow` (the same decoder on the built
+/// row) decodes equally (id, neverShowPlaceholders, cell); the usual rows are taken; errors, and what one pass over
+/// the bytes cannot read as the built row would be read, are left to the built row.
+@Suite struct RowDecoderTests {
   /// The feed cell as a box spec, compact JSON.
   static func feedCell(filePath: String = #filePath) throws -> String {
     let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -28,10 +30,15 @@ import Testing
     return try #require(deferred)
   }
 
-  /// Row `index` both ways; true when the fast path took it (and then the two agree).
+  /// Row `index` from its bytes, or nil.
+  static func scanned(_ rows: DeferredArray, _ index: Int) -> RowSpec<LayoutElement>? {
+    RowDecoder.decode(rows, index, rowsPath: "params.rows", using: CellDecoding(limits: ServerOptions().cellLimits))
+  }
+
+  /// Row `index` both ways; true when the bytes were taken (and then the two agree).
   static func agree(_ rows: DeferredArray, _ index: Int) throws -> Bool {
     let limits = ServerOptions().cellLimits
-    guard let fast = ScannedRow.decode(rows, index, limits: limits) else { return false }
+    guard let fast = scanned(rows, index) else { return false }
     let ordinary = try Session.decodeRow(rows.element(index), path: "params.rows[\(index)]", using: CellDecoding(limits: limits))
     #expect(fast.id == ordinary.id, "row \(index)")
     #expect(fast.neverShowPlaceholders == ordinary.neverShowPlaceholders, "row \(index)")
@@ -45,23 +52,39 @@ import Testing
       #"{"cell":\#(cell)}"#, #"{"id":"a","cell":\#(cell)}"#, #"{"cell":\#(cell),"id":"b\u00e9","neverShowPlaceholders":true}"#,
       #"{"id":null,"neverShowPlaceholders":null,"cell":\#(cell)}"#,
       #"{ "neverShowPlaceholders" : false , "cell" : \#(cell) }"#,
+      #"{"cell":{"type":"node","style":{"height":10}}}"#,  // not a box: built alone, and decoded as the row's is
     ])
     for index in 0..<rows.count { #expect(try Self.agree(rows, index), "row \(index) taken") }
   }
 
-  @Test func unusualRowsAreLeftToTheOrdinaryDecode() throws {
+  @Test func unusualRowsAreLeftToTheBuiltRow() throws {
     let cell = try Self.feedCell()
     let rows = try Self.unbuilt([
-      #"{"cell":{"type":"node","style":{"height":10}}}"#,  // not a box
-      #"{"cell":\#(cell),"cell":\#(cell)}"#,  // a member twice
+      #"{"cell":\#(cell),"cell":\#(cell)}"#,  // a member twice: the built row takes the last
       #"{"id":"a","id":"b","cell":\#(cell)}"#,
-      #"{"id":7,"cell":\#(cell)}"#,  // refused by the ordinary decode
+      #"{"id":7,"cell":\#(cell)}"#,  // refused, with the built row's error
       #"{"id":"e","cell":\#(cell),"extra":[1,{"x":2}]}"#,  // a member a row does not have: refused likewise
       #"{"neverShowPlaceholders":1,"cell":\#(cell)}"#, #"{"cell":null}"#, #"{"id":"x"}"#, "[]", "null", "5",
       #"{"c\u0065ll":\#(cell)}"#,  // a key written with an escape
     ])
-    for index in 0..<rows.count {
-      #expect(ScannedRow.decode(rows, index, limits: ServerOptions().cellLimits) == nil, "row \(index)")
+    for index in 0..<rows.count { #expect(Self.scanned(rows, index) == nil, "row \(index)") }
+  }
+
+  /// The built row's errors, in its member order (the bytes leave every error to it).
+  @Test(
+    arguments: [
+      (#"{"cell":{"type":"box","style":{"width":-1}},"id":5}"#, "params.rows[0].id: expected a string, got a number"),
+      (#"{"neverShowPlaceholders":"x","x":1}"#, #"params.rows[0].x: unknown member of a row; valid members: "id", "#
+        + #""neverShowPlaceholders", "cell""#),
+      (#"{"id":null}"#, #"params.rows[0]: missing required member "cell""#),
+      ("[]", #"params.rows[0]: missing required member "cell""#),
+      ("[1]", "params.rows[0]: expected an object, got an array"),
+      (#"{"cell":{"type":"box","name":5,"style":{"width":"x"}}}"#, "params.rows[0].cell.name: expected a string, got a number"),
+    ])
+  func builtRowErrors(_ row: String, _ message: String) throws {
+    let value = try JSONParser.parse(row)
+    #expect(throws: ResponseError(code: .invalidParams, message: message)) {
+      try Session.decodeRow(value, path: "params.rows[0]", using: CellDecoding(limits: ServerOptions().cellLimits))
     }
   }
 }

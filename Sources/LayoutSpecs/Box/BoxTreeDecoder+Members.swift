@@ -1,0 +1,160 @@
+import FlexLayout
+import JSONCodec
+
+extension BoxTreeDecoder.Reading {
+  /// Reads `member` of the innermost open node, the source being at its value.
+  mutating func read<Source: SpecSource & ~Copyable>(
+    _ member: SpecMember<BoxNodeKey>, _ source: inout Source, base: () -> String
+  ) throws(SpecDecodingError) {
+    let top = open.count - 1
+    let node = open[top].node
+    let key: BoxNodeKey
+    switch member {
+    case .other(let name):
+      throw SpecDecodingError(
+        path: JSONPath.member(path(node, base), name),
+        message: ElementMembers.boxNode.problem(name) ?? "unknown member")
+    case .known(let known): key = known
+    }
+    if key != .type, let problem = open[top].typeProblem {
+      throw SpecDecodingError(path: JSONPath.member(path(node, base), "type"), message: problem)
+    }
+    let isElement = node == 0 && own != nil
+    switch key {
+    case .type: try readType(&source, at: top, base: base)
+    case .style:
+      if isElement {
+        let value = try source.value()
+        own?.style = try SpecDecoder.boxTextureStyle(value, path: JSONPath.member(base(), "style"))
+        own?.yoga = value
+      } else {
+        try readStyle(&source, at: top, base: base)
+      }
+    case .measure:
+      if isElement { try flushElementStyle(base: base) }
+      try readMeasure(&source, at: top, base: base)
+    case .id, .name:
+      try readLabel(key, &source, at: top, base: base)
+      if isElement && key == .name { try flushElementStyle(base: base) }
+    case .children:
+      if isElement { try flushElementStyle(base: base) }
+      if source.consumeNull() { return }
+      guard source.enterArray() else {
+        let kind = try source.value().kindDescription
+        throw SpecDecodingError(
+          path: JSONPath.member(path(node, base), "children"), message: "expected an array, got \(kind)")
+      }
+      open[top].inChildren = true
+    }
+  }
+
+  /// Closes the innermost open node at the end of its object.
+  mutating func close(base: () -> String) throws(SpecDecodingError) {
+    let top = open.count - 1
+    if let problem = open[top].typeProblem {
+      throw SpecDecodingError(path: JSONPath.member(path(open[top].node, base), "type"), message: problem)
+    }
+    if open[top].node == 0 && own != nil { try flushElementStyle(base: base) }
+    let node = open.removeLast()
+    if node.label.id != nil || node.label.name != nil { parts.labels[Int32(node.node)] = node.label }
+  }
+
+  /// A node's `type`: `"box"`; below the root with an embedder, another type makes the node an embedded element;
+  /// anything else is an error, thrown unless another member is refused first.
+  private mutating func readType<Source: SpecSource & ~Copyable>(
+    _ source: inout Source, at top: Int, base: () -> String
+  ) throws(SpecDecodingError) {
+    guard let type = try source.string() else {
+      let kind = try source.value().kindDescription
+      open[top].typeProblem = "expected \"box\", got \(kind)"
+      return
+    }
+    guard type != "box" else { return }
+    guard let embed, open[top].node > 0 else {
+      open[top].typeProblem = "expected \"box\", got \"\(type)\""
+      return
+    }
+    let object = try source.wholeObject()
+    let node = open.removeLast()
+    let here = node.node
+    // What was read of it as a box node goes (a source in document order may give the type late; the children
+    // come last, so nothing below it was read).
+    parts.settings.removeSubrange(node.settingsStart...)
+    parts.measures.removeSubrange(node.measuresStart...)
+    let element = try embed(object, node.depth, { self.path(here, base) })
+    let (measured, settings) = EmbeddedFlexItem.split(element)
+    parts.settings += settings
+    parts.embedded.append(
+      BoxTemplate.Embedded(element: measured, direction: node.ownerDirection, depth: Int32(node.depth)))
+    parts.nodes[here].settingsEnd = Int32(parts.settings.count)
+    parts.nodes[here].content = .embedded(Int32(parts.embedded.count - 1))
+  }
+
+  /// A node's `style` (`open[top]`'s), appended to the settings; sets the node's direction.
+  private mutating func readStyle<Source: SpecSource & ~Copyable>(
+    _ source: inout Source, at top: Int, base: () -> String
+  ) throws(SpecDecodingError) {
+    let node = open[top].node
+    // Moved out (not copied) so that the path may read `parts` while the settings grow.
+    var settings: [BoxStyleSetting] = []
+    swap(&settings, &parts.settings)
+    let direction: Direction
+    do {
+      direction = try BoxStyleDecoder.decode(
+        &source, path: { JSONPath.member(self.path(node, base), "style") }, into: &settings)
+    } catch {
+      swap(&settings, &parts.settings)
+      throw error
+    }
+    swap(&settings, &parts.settings)
+    open[top].direction = direction
+    parts.nodes[node].settingsEnd = Int32(parts.settings.count)
+  }
+
+  /// The box element's Yoga style, decoded once its `name` is checked (as `SpecDecoder` checks an element's name
+  /// before the box's tree), and at the latest before its measure and children.
+  private mutating func flushElementStyle(base: () -> String) throws(SpecDecodingError) {
+    guard let value = own?.yoga else { return }
+    own?.yoga = nil
+    var source = JSONValueSource(value)
+    try readStyle(&source, at: 0, base: base)
+  }
+
+  /// A node's `measure` (null: none).
+  private mutating func readMeasure<Source: SpecSource & ~Copyable>(
+    _ source: inout Source, at top: Int, base: () -> String
+  ) throws(SpecDecodingError) {
+    if source.consumeNull() { return }
+    let node = open[top].node
+    let value = try source.value()
+    let measure = try BoxMeasureDecoder.decode(value, path: JSONPath.member(path(node, base), "measure"))
+    parts.measures.append(measure)
+    parts.nodes[node].content = .measured(Int32(parts.measures.count - 1))
+    open[top].measured = true
+  }
+
+  /// A node's `id` or `name` (null: none): a string kept as its label (and the box element's own), when labels
+  /// are kept; else not read.
+  private mutating func readLabel<Source: SpecSource & ~Copyable>(
+    _ key: BoxNodeKey, _ source: inout Source, at top: Int, base: () -> String
+  ) throws(SpecDecodingError) {
+    guard embed != nil else {
+      _ = try source.value()
+      return
+    }
+    if source.consumeNull() { return }
+    let node = open[top].node
+    guard let text = try source.string() else {
+      let kind = try source.value().kindDescription
+      throw SpecDecodingError(
+        path: JSONPath.member(path(node, base), key.spelling.description), message: "expected a string, got \(kind)")
+    }
+    if key == .id {
+      open[top].label.id = JSONStrings.detached(text)
+      if node == 0 { own?.id = text }
+    } else {
+      open[top].label.name = JSONStrings.detached(text)
+      if node == 0 { own?.name = text }
+    }
+  }
+}

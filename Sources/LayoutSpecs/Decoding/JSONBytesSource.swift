@@ -1,0 +1,130 @@
+import JSONCodec
+
+/// A `SpecSource` over validated JSON bytes (a `DeferredArray`'s element), read in one pass with a `JSONCursor`:
+/// only the values the decoder reads are built, never the document's tree. Pure.
+///
+/// Members come in document order. What one pass cannot take as the parsed value would be taken is refused: a
+/// member given twice (the last would count), a member after the `trailing` one, a key written with escapes, and
+/// bytes that are not JSON. Its errors name no path; they, and every error of a decoder reading from it, are
+/// never shown: the caller then decodes the parsed value (`JSONValueSource`), which gives the answer.
+package struct JSONBytesSource: SpecSource, ~Copyable {
+  /// An open object read by key.
+  private struct Keyed {
+    /// Offset of its `{`.
+    var start: Int
+    /// A bit per key read (by `rawValue`).
+    var seen: UInt64
+    /// Whether its trailing member was read.
+    var closed: Bool
+  }
+
+  /// The reading position.
+  private var cursor: JSONCursor
+  /// True right after a container is entered (its first member or element has no comma before it).
+  private var atStart = false
+  /// Open objects read by key, innermost last.
+  private var keyed: [Keyed] = []
+
+  /// A source at `offset` in `bytes`, which the caller keeps alive and unchanged while using it; nil for no bytes.
+  package init?(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    guard let cursor = JSONCursor(bytes, at: offset) else { return nil }
+    self.cursor = cursor
+  }
+
+  /// The offset of the next unread byte.
+  package var offset: Int { cursor.offset }
+
+  /// What the source refuses, as an error naming no path.
+  private static func refused(_ what: String) -> SpecDecodingError {
+    SpecDecodingError(path: "", message: "not read in one pass: \(what)")
+  }
+
+  package mutating func enterObject<Key: SpecKey>(_ order: [Key?]) -> Bool {
+    guard cursor.enterObject() else { return false }
+    atStart = true
+    keyed.append(Keyed(start: cursor.offset - 1, seen: 0, closed: false))
+    return true
+  }
+
+  package mutating func nextMember<Key: SpecKey>(_ key: Key.Type) throws(SpecDecodingError) -> SpecMember<Key>? {
+    let first = atStart
+    atStart = false
+    guard let top = keyed.indices.last else { throw Self.refused("no object") }
+    switch cursor.nextMember(first: first) {
+    case .failed: throw Self.refused("a key written with escapes, or bytes that are not JSON")
+    case .end:
+      keyed.removeLast()
+      return nil
+    case .key(let name):
+      guard !keyed[top].closed else { throw Self.refused("a member after the trailing one") }
+      guard let key = Key(utf8: name) else { return .other(String(decoding: name, as: UTF8.self)) }
+      let bit: UInt64 = 1 << UInt64(key.rawValue)
+      guard keyed[top].seen & bit == 0 else { throw Self.refused("a member given twice") }
+      keyed[top].seen |= bit
+      if key == Key.trailing { keyed[top].closed = true }
+      return .known(key)
+    }
+  }
+
+  package mutating func enterObject() -> Bool {
+    guard cursor.enterObject() else { return false }
+    atStart = true
+    return true
+  }
+
+  package mutating func nextName() throws(SpecDecodingError) -> String? {
+    let first = atStart
+    atStart = false
+    switch cursor.nextMember(first: first) {
+    case .failed: throw Self.refused("a key written with escapes, or bytes that are not JSON")
+    case .end: return nil
+    case .key(let name): return String(decoding: name, as: UTF8.self)
+    }
+  }
+
+  package mutating func enterArray() -> Bool {
+    guard cursor.enterArray() else { return false }
+    atStart = true
+    return true
+  }
+
+  package mutating func nextElement() throws(SpecDecodingError) -> Bool {
+    let first = atStart
+    atStart = false
+    guard let more = cursor.nextElement(first: first) else { throw Self.refused("bytes that are not JSON") }
+    return more
+  }
+
+  package mutating func value() throws(SpecDecodingError) -> JSONValue {
+    guard let value = cursor.value() else { throw Self.refused("bytes that are not JSON") }
+    return value
+  }
+
+  package mutating func string() throws(SpecDecodingError) -> String? {
+    guard cursor.peek() == UInt8(ascii: "\"") else { return nil }
+    guard case .string(let text)? = cursor.value() else { throw Self.refused("bytes that are not JSON") }
+    return text
+  }
+
+  package mutating func bool() throws(SpecDecodingError) -> Bool? {
+    guard let byte = cursor.peek(), byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") else { return nil }
+    guard case .bool(let flag)? = cursor.value() else { throw Self.refused("bytes that are not JSON") }
+    return flag
+  }
+
+  package mutating func consumeNull() -> Bool { cursor.consumeNull() }
+
+  package mutating func wholeObject() throws(SpecDecodingError) -> JSONObject {
+    guard let top = keyed.popLast() else { throw Self.refused("no object") }
+    atStart = false
+    cursor.offset = top.start
+    guard case .object(let object)? = cursor.value() else { throw Self.refused("bytes that are not JSON") }
+    return object
+  }
+
+  package mutating func decodeElement(path: () -> String, depth: Int, limits: SpecDecoder.Limits)
+    throws(SpecDecodingError) -> LayoutElement
+  {
+    try BoxTreeDecoder.decodeElement(&self, path: path, depth: depth, limits: limits)
+  }
+}
