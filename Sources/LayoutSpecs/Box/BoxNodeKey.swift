@@ -27,6 +27,24 @@ package enum BoxNodeKey: Int, SpecKey {
     }
   }
 
+  /// The key spelled by the UTF-8 bytes `name`, if any: told apart by length and first byte (members are read per
+  /// node).
+  package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+    guard let first = name.first else { return nil }
+    let candidate: BoxNodeKey
+    switch (name.count, first) {
+    case (2, UInt8(ascii: "i")): candidate = .id
+    case (4, UInt8(ascii: "t")): candidate = .type
+    case (4, UInt8(ascii: "n")): candidate = .name
+    case (5, UInt8(ascii: "s")): candidate = .style
+    case (7, UInt8(ascii: "m")): candidate = .measure
+    case (8, UInt8(ascii: "c")): candidate = .children
+    default: return nil
+    }
+    guard candidate.isSpelled(by: name) else { return nil }
+    self = candidate
+  }
+
   /// The children are decoded in place, so nothing may follow them in one pass (a node's own members must be known
   /// before its children's).
   package static var trailing: BoxNodeKey? { .children }

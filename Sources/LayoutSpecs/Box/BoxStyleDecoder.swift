@@ -7,19 +7,21 @@ import JSONCodec
 /// borders, gaps and flex factors must not be negative; unknown properties and enum values are errors. Paths are
 /// autoclosures, built only when an error is thrown.
 package enum BoxStyleDecoder {
-  /// Appends the settings of the style object that comes next in `source` to `settings`; `path` names it.
-  /// Returns the node's `direction` (`.inherit` when not set).
-  static func decode<Source: SpecSource & ~Copyable>(
-    _ source: inout Source, path: () -> String, into settings: inout [BoxStyleSetting]
-  ) throws(SpecDecodingError) -> Direction {
+  /// Appends the settings of the style object that comes next in `source` to `settings`. Returns the node's
+  /// `direction` (`.inherit` when not set). Error paths are relative to the style object (`margin.left`, or empty
+  /// for the object itself): the caller roots them (`SpecDecodingError.rooted(at:)`), so that none is made on the
+  /// way.
+  static func decode<Source: SpecSource & ~Copyable>(_ source: inout Source, into settings: inout [BoxStyleSetting])
+    throws(SpecDecodingError) -> Direction
+  {
     guard source.enterObject() else {
       let kind = try source.value().kindDescription
-      throw SpecDecodingError(path: path(), message: "expected an object, got \(kind)")
+      throw SpecDecodingError(path: "", message: "expected an object, got \(kind)")
     }
     var direction = Direction.inherit
     while let key = try source.nextName() {
       let value = try source.value()
-      try member(key, value, path: JSONPath.member(path(), key), into: &settings, direction: &direction)
+      try member(key, value, path: key, into: &settings, direction: &direction)
     }
     return direction
   }

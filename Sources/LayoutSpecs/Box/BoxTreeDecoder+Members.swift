@@ -16,7 +16,7 @@ extension BoxTreeDecoder.Reading {
         message: ElementMembers.boxNode.problem(name) ?? "unknown member")
     case .known(let known): key = known
     }
-    if key != .type, let problem = open[top].typeProblem {
+    if key != .type, let problem = typeProblem {
       throw SpecDecodingError(path: JSONPath.member(path(node, base), "type"), message: problem)
     }
     let isElement = node == 0 && own != nil
@@ -25,7 +25,11 @@ extension BoxTreeDecoder.Reading {
     case .style:
       if isElement {
         let value = try source.value()
-        own?.style = try SpecDecoder.boxTextureStyle(value, path: JSONPath.member(base(), "style"))
+        do {
+          own?.style = try SpecDecoder.boxTextureStyle(value)
+        } catch {
+          throw error.rooted(at: JSONPath.member(base(), "style"))
+        }
         own?.yoga = value
       } else {
         try readStyle(&source, at: top, base: base)
@@ -51,12 +55,11 @@ extension BoxTreeDecoder.Reading {
   /// Closes the innermost open node at the end of its object.
   mutating func close(base: () -> String) throws(SpecDecodingError) {
     let top = open.count - 1
-    if let problem = open[top].typeProblem {
+    if let problem = typeProblem {
       throw SpecDecodingError(path: JSONPath.member(path(open[top].node, base), "type"), message: problem)
     }
     if open[top].node == 0 && own != nil { try flushElementStyle(base: base) }
-    let node = open.removeLast()
-    if node.label.id != nil || node.label.name != nil { parts.labels[Int32(node.node)] = node.label }
+    open.removeLast()
   }
 
   /// A node's `type`: `"box"`; below the root with an embedder, another type makes the node an embedded element;
@@ -66,12 +69,12 @@ extension BoxTreeDecoder.Reading {
   ) throws(SpecDecodingError) {
     guard let type = try source.string() else {
       let kind = try source.value().kindDescription
-      open[top].typeProblem = "expected \"box\", got \(kind)"
+      typeProblem = "expected \"box\", got \(kind)"
       return
     }
     guard type != "box" else { return }
     guard let embed, open[top].node > 0 else {
-      open[top].typeProblem = "expected \"box\", got \"\(type)\""
+      typeProblem = "expected \"box\", got \"\(type)\""
       return
     }
     let object = try source.wholeObject()
@@ -81,6 +84,7 @@ extension BoxTreeDecoder.Reading {
     // come last, so nothing below it was read).
     parts.settings.removeSubrange(node.settingsStart...)
     parts.measures.removeSubrange(node.measuresStart...)
+    if !parts.labels.isEmpty { parts.labels[Int32(here)] = nil }
     let element = try embed(object, node.depth, { self.path(here, base) })
     let (measured, settings) = EmbeddedFlexItem.split(element)
     parts.settings += settings
@@ -95,19 +99,11 @@ extension BoxTreeDecoder.Reading {
     _ source: inout Source, at top: Int, base: () -> String
   ) throws(SpecDecodingError) {
     let node = open[top].node
-    // Moved out (not copied) so that the path may read `parts` while the settings grow.
-    var settings: [BoxStyleSetting] = []
-    swap(&settings, &parts.settings)
-    let direction: Direction
     do {
-      direction = try BoxStyleDecoder.decode(
-        &source, path: { JSONPath.member(self.path(node, base), "style") }, into: &settings)
+      open[top].direction = try BoxStyleDecoder.decode(&source, into: &parts.settings)
     } catch {
-      swap(&settings, &parts.settings)
-      throw error
+      throw error.rooted(at: JSONPath.member(path(node, base), "style"))
     }
-    swap(&settings, &parts.settings)
-    open[top].direction = direction
     parts.nodes[node].settingsEnd = Int32(parts.settings.count)
   }
 
@@ -126,8 +122,12 @@ extension BoxTreeDecoder.Reading {
   ) throws(SpecDecodingError) {
     if source.consumeNull() { return }
     let node = open[top].node
-    let value = try source.value()
-    let measure = try BoxMeasureDecoder.decode(value, path: JSONPath.member(path(node, base), "measure"))
+    let measure: BoxTextMeasure
+    do {
+      measure = try BoxMeasureDecoder.decode(&source)
+    } catch {
+      throw error.rooted(at: JSONPath.member(path(node, base), "measure"))
+    }
     parts.measures.append(measure)
     parts.nodes[node].content = .measured(Int32(parts.measures.count - 1))
     open[top].measured = true
@@ -150,10 +150,10 @@ extension BoxTreeDecoder.Reading {
         path: JSONPath.member(path(node, base), key.spelling.description), message: "expected a string, got \(kind)")
     }
     if key == .id {
-      open[top].label.id = JSONStrings.detached(text)
+      parts.labels[Int32(node), default: BoxTemplate.Label()].id = JSONStrings.detached(text)
       if node == 0 { own?.id = text }
     } else {
-      open[top].label.name = JSONStrings.detached(text)
+      parts.labels[Int32(node), default: BoxTemplate.Label()].name = JSONStrings.detached(text)
       if node == 0 { own?.name = text }
     }
   }

@@ -58,7 +58,7 @@ package struct BoxTreeDecoder: Sendable {
     func path(_ node: Int, _ base: String) -> String { BoxTemplate.path(of: node, in: nodes, base: base) }
   }
 
-  /// A node whose members are being read.
+  /// A node whose members are being read (plain values only, so the stack of them costs no reference counting).
   struct OpenNode {
     /// Its index in `Parts.nodes`.
     var node: Int
@@ -72,10 +72,6 @@ package struct BoxTreeDecoder: Sendable {
     var measuresStart: Int
     /// Its own `direction`.
     var direction = Direction.inherit
-    /// Its `id` and `name`, when kept.
-    var label = BoxTemplate.Label()
-    /// The error its `type` gives, thrown unless another member is refused first.
-    var typeProblem: String?
     /// Whether it has a measure.
     var measured = false
     /// Whether its children array is being read.
@@ -94,6 +90,8 @@ package struct BoxTreeDecoder: Sendable {
     var open: [OpenNode] = []
     /// Deepest nesting so far.
     var deepest = 0
+    /// The error the innermost open node's `type` gives, thrown unless another member is refused first.
+    var typeProblem: String?
     /// The box element's own members, when the root is a box element (`decodeElement`).
     var own: ElementOwn?
 
@@ -105,6 +103,7 @@ package struct BoxTreeDecoder: Sendable {
       // Room for a typical cell, so that the arrays do not grow step by step (`BoxShapes` usually replaces them).
       parts.nodes.reserveCapacity(16)
       parts.settings.reserveCapacity(32)
+      open.reserveCapacity(8)
     }
 
     /// The JSON path of node `node`, the root being at `base()`.

@@ -29,6 +29,7 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
   package init?(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
     guard let cursor = JSONCursor(bytes, at: offset) else { return nil }
     self.cursor = cursor
+    keyed.reserveCapacity(8)
   }
 
   /// The offset of the next unread byte.

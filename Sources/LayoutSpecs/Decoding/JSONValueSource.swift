@@ -16,7 +16,7 @@ package struct JSONValueSource: SpecSource {
     var position: Int
     /// End of the steps (`position` stops here).
     var end: Int
-    /// For an object read by key, where its entries in `plan` start; -1 otherwise.
+    /// For an object read by key, where its steps in `plan` start; -1 otherwise.
     var planStart: Int
   }
 
@@ -44,28 +44,25 @@ package struct JSONValueSource: SpecSource {
   package mutating func enterObject<Key: SpecKey>(_ order: [Key?]) -> Bool {
     guard case .object(let object)? = next else { return false }
     next = nil
-    // Each key's last member (in slots at `planStart`), then the steps in `order`.
-    let planStart = plan.count
-    plan.append(contentsOf: repeatElement(Step(index: -1, key: -1), count: Key.count))
-    var firstOther: Int32 = -1
-    let storage = object.storage
-    for i in storage.indices {
-      if let key = Key(name: storage[i].key) {
-        plan[planStart + key.rawValue].index = Int32(i)
-      } else if firstOther < 0 {
-        firstOther = Int32(i)
-      }
-    }
     let start = plan.count
-    for entry in order {
-      if let key = entry {
-        let index = plan[planStart + key.rawValue].index
-        if index >= 0 { plan.append(Step(index: index, key: Int32(key.rawValue))) }
-      } else if firstOther >= 0 {
-        plan.append(Step(index: firstOther, key: -1))
+    // Each key's last member, then the steps in `order`.
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Key.count) { last in
+      last.initialize(repeating: -1)
+      var firstOther: Int32 = -1
+      let storage = object.storage
+      for i in storage.indices {
+        if let key = Key(name: storage[i].key) {
+          last[key.rawValue] = Int32(i)
+        } else if firstOther < 0 {
+          firstOther = Int32(i)
+        }
+      }
+      for entry in order {
+        let index = entry.map { last[$0.rawValue] } ?? firstOther
+        if index >= 0 { plan.append(Step(index: index, key: Int32(entry?.rawValue ?? -1))) }
       }
     }
-    frames.append(Frame(object: object, elements: [], position: start, end: plan.count, planStart: planStart))
+    frames.append(Frame(object: object, elements: [], position: start, end: plan.count, planStart: start))
     return true
   }
 

@@ -106,12 +106,11 @@ package struct SpecDecoder: Sendable {
     return element
   }
 
-  /// The Texture style of a box's `style` (at `path`): it is a Yoga style (decoded into the box's template), so
-  /// only the sizes and flex factors that mean the same to a parent Texture spec (numbers and "N%" sizes,
-  /// flexGrow, flexShrink) are read as Texture style; everything else in it is left to the flex box.
-  @inline(never) static func boxTextureStyle(_ style: JSONValue?, path: String) throws(SpecDecodingError)
-    -> ElementStyle
-  {
+  /// The Texture style of a box's `style`: it is a Yoga style (decoded into the box's template), so only the sizes
+  /// and flex factors that mean the same to a parent Texture spec (numbers and "N%" sizes, flexGrow, flexShrink)
+  /// are read as Texture style; everything else in it is left to the flex box. Error paths are relative to the
+  /// style (`width`): the caller roots them (`SpecDecodingError.rooted(at:)`), so that none is made on the way.
+  @inline(never) static func boxTextureStyle(_ style: JSONValue?) throws(SpecDecodingError) -> ElementStyle {
     var texture = JSONObject()
     if case .object(let yoga)? = style {
       for member in yoga.storage {
@@ -126,7 +125,7 @@ package struct SpecDecoder: Sendable {
         }
       }
     }
-    return try StyleDecoder.style(.object(texture), path: path)
+    return try StyleDecoder.style(.object(texture), path: "")
   }
 
   /// Records an element id; a second element with the same id is an error naming the first one's path.

@@ -77,31 +77,39 @@ package protocol SpecKey: RawRepresentable<Int>, Equatable {
   /// A member whose value a source reading in one pass decodes in place (a box node's `children`): none may come
   /// after it.
   static var trailing: Self? { get }
+  /// The key spelled by the UTF-8 bytes `name`, if any (by default, tried key by key).
+  init?(utf8 name: UnsafeBufferPointer<UInt8>)
 }
 
 extension SpecKey {
   /// No trailing member.
   package static var trailing: Self? { nil }
 
-  /// The key spelled by the UTF-8 bytes `name`, if any.
-  @inline(__always)
+  /// The key spelled by the UTF-8 bytes `name`, if any, tried key by key.
   package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-    search: for raw in 0..<Self.count {
-      guard let key = Self(rawValue: raw) else { continue }
-      let spelling = key.spelling
-      guard spelling.utf8CodeUnitCount == name.count else { continue }
-      let bytes = spelling.utf8Start
-      for i in 0..<name.count where name[i] != bytes[i] { continue search }
+    for raw in 0..<Self.count {
+      guard let key = Self(rawValue: raw), key.isSpelled(by: name) else { continue }
       self = key
       return
     }
     return nil
   }
 
+  /// True when the UTF-8 bytes `name` spell this key.
+  @inline(__always)
+  package func isSpelled(by name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let spelling = self.spelling
+    guard spelling.utf8CodeUnitCount == name.count, let given = name.baseAddress else { return false }
+    let bytes = spelling.utf8Start
+    for i in 0..<name.count where given[i] != bytes[i] { return false }
+    return true
+  }
+
   /// The key named `name`, if any.
   package init?(name: String) {
     var name = name
-    guard let key = name.withUTF8({ Self(utf8: $0) }) else { return nil }
+    let found = name.utf8.withContiguousStorageIfAvailable { Self(utf8: $0) } ?? name.withUTF8 { Self(utf8: $0) }
+    guard let key = found else { return nil }
     self = key
   }
 }
