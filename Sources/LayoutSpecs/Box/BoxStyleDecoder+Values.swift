@@ -164,7 +164,8 @@ extension BoxStyleDecoder {
       case "column": column = l
       case "all": all = l
       default:
-        throw SpecDecodingError(path: JSONPath.member(path(), name), message: "unknown gap; expected row, column or all")
+        throw SpecDecodingError(
+          path: JSONPath.member(path(), name), message: "unknown gap; expected row, column or all")
       }
     }
     return .gap(row: row.isDefined ? row : all, column: column.isDefined ? column : all)

@@ -114,7 +114,8 @@ package struct BoxTreeDecoder: Sendable {
       _ source: inout Source, parent: Int, depth: Int, ownerDirection: Direction, base: () -> String
     ) throws(SpecDecodingError) {
       let here = parts.nodes.count
-      parts.nodes.append(BoxTemplate.Node(parent: Int32(parent), settingsEnd: Int32(parts.settings.count), content: .box))
+      let settingsEnd = Int32(parts.settings.count)
+      parts.nodes.append(BoxTemplate.Node(parent: Int32(parent), settingsEnd: settingsEnd, content: .box))
       guard depth <= decoder.maxDepth else {
         throw SpecDecodingError(
           path: path(here, base), message: "nodes nest deeper than the limit of \(decoder.maxDepth) levels")
@@ -143,7 +144,8 @@ package struct BoxTreeDecoder: Sendable {
           let node = open[top]
           if node.measured {
             throw SpecDecodingError(
-              path: JSONPath.member(path(node.node, base), "children"), message: "a node with a measure has no children")
+              path: JSONPath.member(path(node.node, base), "children"),
+              message: "a node with a measure has no children")
           }
           let resolved = node.direction == .inherit ? node.ownerDirection : node.direction
           try openNode(&source, parent: node.node, depth: node.depth + 1, ownerDirection: resolved, base: base)
