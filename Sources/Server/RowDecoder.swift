@@ -16,8 +16,10 @@ enum RowDecoder {
     /// `cell`.
     case cell
 
+    /// Three keys.
     static let count = 3
 
+    /// The key's name in JSON.
     var spelling: StaticString {
       switch self {
       case .id: "id"

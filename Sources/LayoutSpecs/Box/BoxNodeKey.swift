@@ -14,8 +14,10 @@ package enum BoxNodeKey: Int, SpecKey {
   /// `children`.
   case children
 
+  /// Six keys.
   package static let count = 6
 
+  /// The key's name in JSON.
   package var spelling: StaticString {
     switch self {
     case .type: "type"

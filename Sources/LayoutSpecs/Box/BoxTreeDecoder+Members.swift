@@ -81,9 +81,10 @@ extension BoxTreeDecoder.Reading {
     let node = open.removeLast()
     let here = node.node
     // What was read of it as a box node goes (a source in document order may give the type late; the children
-    // come last, so nothing below it was read).
-    parts.settings.removeSubrange(node.settingsStart...)
-    parts.measures.removeSubrange(node.measuresStart...)
+    // come last, so nothing below it was read): its settings, which start where the previous node's end, its
+    // measure, the last one, and its label.
+    parts.settings.removeSubrange(Int(parts.nodes[here - 1].settingsEnd)...)
+    if case .measured = parts.nodes[here].content { parts.measures.removeLast() }
     if !parts.labels.isEmpty { parts.labels[Int32(here)] = nil }
     let element = try embed(object, node.depth, { self.path(here, base) })
     let (measured, settings) = EmbeddedFlexItem.split(element)
@@ -130,7 +131,6 @@ extension BoxTreeDecoder.Reading {
     }
     parts.measures.append(measure)
     parts.nodes[node].content = .measured(Int32(parts.measures.count - 1))
-    open[top].measured = true
   }
 
   /// A node's `id` or `name` (null: none): a string kept as its label (and the box element's own), when labels

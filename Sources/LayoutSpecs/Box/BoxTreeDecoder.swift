@@ -66,14 +66,8 @@ package struct BoxTreeDecoder: Sendable {
     var depth: Int
     /// The parent's resolved direction (`.inherit` = the direction the whole box inherits).
     var ownerDirection: Direction
-    /// Where its settings start in `Parts.settings`.
-    var settingsStart: Int
-    /// Where its measure would be in `Parts.measures`.
-    var measuresStart: Int
     /// Its own `direction`.
     var direction = Direction.inherit
-    /// Whether it has a measure.
-    var measured = false
     /// Whether its children array is being read.
     var inChildren = false
   }
@@ -125,10 +119,7 @@ package struct BoxTreeDecoder: Sendable {
         let kind = try source.value().kindDescription
         throw SpecDecodingError(path: path(here, base), message: "expected an object, got \(kind)")
       }
-      open.append(
-        OpenNode(
-          node: here, depth: depth, ownerDirection: ownerDirection, settingsStart: parts.settings.count,
-          measuresStart: parts.measures.count))
+      open.append(OpenNode(node: here, depth: depth, ownerDirection: ownerDirection))
     }
 
     /// Reads the open nodes to the end of the tree and returns its template.
@@ -142,7 +133,7 @@ package struct BoxTreeDecoder: Sendable {
             continue
           }
           let node = open[top]
-          if node.measured {
+          if case .measured = parts.nodes[node.node].content {
             throw SpecDecodingError(
               path: JSONPath.member(path(node.node, base), "children"),
               message: "a node with a measure has no children")

@@ -40,6 +40,7 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
     SpecDecodingError(path: "", message: "not read in one pass: \(what)")
   }
 
+  /// Enters the object that comes next; its members come in document order (`order` is not needed).
   package mutating func enterObject<Key: SpecKey>(_ order: [Key?]) -> Bool {
     guard cursor.enterObject() else { return false }
     atStart = true
@@ -47,6 +48,7 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
     return true
   }
 
+  /// The next member in document order; a repeated one, or one after the trailing one, is refused.
   package mutating func nextMember<Key: SpecKey>(_ key: Key.Type) throws(SpecDecodingError) -> SpecMember<Key>? {
     let first = atStart
     atStart = false
@@ -67,12 +69,14 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
     }
   }
 
+  /// Enters the object that comes next, to read all its members in document order.
   package mutating func enterObject() -> Bool {
     guard cursor.enterObject() else { return false }
     atStart = true
     return true
   }
 
+  /// The next member's name, or nil at the object's end (left).
   package mutating func nextName() throws(SpecDecodingError) -> String? {
     let first = atStart
     atStart = false
@@ -83,12 +87,14 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
     }
   }
 
+  /// Enters the array that comes next.
   package mutating func enterArray() -> Bool {
     guard cursor.enterArray() else { return false }
     atStart = true
     return true
   }
 
+  /// Moves to the next element of the array entered last; false at its end (left).
   package mutating func nextElement() throws(SpecDecodingError) -> Bool {
     let first = atStart
     atStart = false
@@ -96,25 +102,30 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
     return more
   }
 
+  /// The value that comes next, built from its bytes.
   package mutating func value() throws(SpecDecodingError) -> JSONValue {
     guard let value = cursor.value() else { throw Self.refused("bytes that are not JSON") }
     return value
   }
 
+  /// The string that comes next, if it is one.
   package mutating func string() throws(SpecDecodingError) -> String? {
     guard cursor.peek() == UInt8(ascii: "\"") else { return nil }
     guard case .string(let text)? = cursor.value() else { throw Self.refused("bytes that are not JSON") }
     return text
   }
 
+  /// The boolean that comes next, if it is one.
   package mutating func bool() throws(SpecDecodingError) -> Bool? {
     guard let byte = cursor.peek(), byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") else { return nil }
     guard case .bool(let flag)? = cursor.value() else { throw Self.refused("bytes that are not JSON") }
     return flag
   }
 
+  /// True (and read) when `null` comes next.
   package mutating func consumeNull() -> Bool { cursor.consumeNull() }
 
+  /// The object entered last with `enterObject(_:)`, built again from its `{`; left.
   package mutating func wholeObject() throws(SpecDecodingError) -> JSONObject {
     guard let top = keyed.popLast() else { throw Self.refused("no object") }
     atStart = false
@@ -123,6 +134,7 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
     return object
   }
 
+  /// `BoxTreeDecoder.decodeElement` specialized for validated bytes.
   package mutating func decodeElement(path: () -> String, depth: Int, limits: SpecDecoder.Limits)
     throws(SpecDecodingError) -> LayoutElement
   {

@@ -41,6 +41,7 @@ package struct JSONValueSource: SpecSource {
   /// No value where the decoder asked for one (a decoder's mistake, not the document's).
   private static var noValue: SpecDecodingError { SpecDecodingError(path: "", message: "no value to read") }
 
+  /// Enters the object that comes next, planning its members in `order` (the last of a repeated one).
   package mutating func enterObject<Key: SpecKey>(_ order: [Key?]) -> Bool {
     guard case .object(let object)? = next else { return false }
     next = nil
@@ -66,6 +67,7 @@ package struct JSONValueSource: SpecSource {
     return true
   }
 
+  /// The next planned member of the object entered last, or nil at its end (left).
   package mutating func nextMember<Key: SpecKey>(_ key: Key.Type) -> SpecMember<Key>? {
     guard let top = frames.indices.last else { return nil }
     guard frames[top].position < frames[top].end else {
@@ -80,6 +82,7 @@ package struct JSONValueSource: SpecSource {
     return .known(key)
   }
 
+  /// Enters the object that comes next, to read all its members in document order.
   package mutating func enterObject() -> Bool {
     guard case .object(let object)? = next else { return false }
     next = nil
@@ -87,6 +90,7 @@ package struct JSONValueSource: SpecSource {
     return true
   }
 
+  /// The next member's name in document order, or nil at the object's end (left).
   package mutating func nextName() -> String? {
     guard let top = frames.indices.last else { return nil }
     guard frames[top].position < frames[top].end else {
@@ -99,6 +103,7 @@ package struct JSONValueSource: SpecSource {
     return member.key
   }
 
+  /// Enters the array that comes next.
   package mutating func enterArray() -> Bool {
     guard case .array(let elements)? = next else { return false }
     next = nil
@@ -106,6 +111,7 @@ package struct JSONValueSource: SpecSource {
     return true
   }
 
+  /// Moves to the next element of the array entered last; false at its end (left).
   package mutating func nextElement() -> Bool {
     guard let top = frames.indices.last else { return false }
     guard frames[top].position < frames[top].end else {
@@ -117,30 +123,35 @@ package struct JSONValueSource: SpecSource {
     return true
   }
 
+  /// The value that comes next, as it is.
   package mutating func value() throws(SpecDecodingError) -> JSONValue {
     guard let value = next else { throw Self.noValue }
     next = nil
     return value
   }
 
+  /// The string that comes next, if it is one.
   package mutating func string() -> String? {
     guard case .string(let text)? = next else { return nil }
     next = nil
     return text
   }
 
+  /// The boolean that comes next, if it is one.
   package mutating func bool() -> Bool? {
     guard case .bool(let flag)? = next else { return nil }
     next = nil
     return flag
   }
 
+  /// True (and read) when `null` comes next.
   package mutating func consumeNull() -> Bool {
     guard case .null? = next else { return false }
     next = nil
     return true
   }
 
+  /// The object entered last with `enterObject(_:)`, as it is; left.
   package mutating func wholeObject() throws(SpecDecodingError) -> JSONObject {
     guard let top = frames.last, top.planStart >= 0 else { throw Self.noValue }
     leave()
@@ -148,6 +159,7 @@ package struct JSONValueSource: SpecSource {
     return top.object
   }
 
+  /// `BoxTreeDecoder.decodeElement` specialized for a parsed value.
   package mutating func decodeElement(path: () -> String, depth: Int, limits: SpecDecoder.Limits)
     throws(SpecDecodingError) -> LayoutElement
   {
