@@ -1,8 +1,9 @@
 import JSONCodec
 
 extension BoxTreeDecoder {
-  /// A box element's own members, read with its root node: they make the `LayoutElement` that holds the box.
-  struct ElementOwn {
+  /// A box element's own members, read with its root node: they make the `LayoutElement` that holds the box. A
+  /// class, so that a reading carries a reference rather than the large Texture style. Not shared.
+  final class ElementOwn {
     /// `id`.
     var id: String?
     /// `name`.
@@ -30,7 +31,8 @@ extension BoxTreeDecoder {
       throw SpecDecodingError(path: path(), message: "more than the maximum of \(limits.maxElements) elements")
     }
     let decoder = BoxTreeDecoder(defaults: .yoga, maxDepth: limits.maxDepth - depth + 1)
-    var reading = Reading(decoder: decoder, embed: BoxElement.embedder(depth: depth, limits: limits), own: ElementOwn())
+    let own = ElementOwn()
+    var reading = Reading(decoder: decoder, embed: BoxElement.embedder(depth: depth, limits: limits), own: own)
     try reading.openNode(&source, parent: -1, depth: 1, ownerDirection: .inherit, base: path)
     guard case .known(.type)? = try source.nextMember(BoxNodeKey.self), !source.consumeNull() else {
       throw SpecDecodingError(path: path(), message: "missing required member \"type\"")
@@ -45,7 +47,6 @@ extension BoxTreeDecoder {
       return try SpecDecoder.decode(.object(object), path: path(), limits: own)
     }
     let template = try reading.readTree(&source, base: path)
-    let own = reading.own ?? ElementOwn()
     return LayoutElement(
       id: own.id, name: own.name, style: own.style, kind: .box(BoxElement(template: template, depth: depth)))
   }

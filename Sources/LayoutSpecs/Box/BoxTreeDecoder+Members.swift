@@ -6,8 +6,7 @@ extension BoxTreeDecoder.Reading {
   mutating func read<Source: SpecSource & ~Copyable>(
     _ member: SpecMember<BoxNodeKey>, _ source: inout Source, base: () -> String
   ) throws(SpecDecodingError) {
-    let top = open.count - 1
-    let node = open[top].node
+    let node = current.node
     let key: BoxNodeKey
     switch member {
     case .other(let name):
@@ -21,7 +20,7 @@ extension BoxTreeDecoder.Reading {
     }
     let isElement = node == 0 && own != nil
     switch key {
-    case .type: try readType(&source, at: top, base: base)
+    case .type: try readType(&source, base: base)
     case .style:
       if isElement {
         let value = try source.value()
@@ -32,13 +31,13 @@ extension BoxTreeDecoder.Reading {
         }
         own?.yoga = value
       } else {
-        try readStyle(&source, at: top, base: base)
+        try readStyle(&source, base: base)
       }
     case .measure:
       if isElement { try flushElementStyle(base: base) }
-      try readMeasure(&source, at: top, base: base)
+      try readMeasure(&source, base: base)
     case .id, .name:
-      try readLabel(key, &source, at: top, base: base)
+      try readLabel(key, &source, base: base)
       if isElement && key == .name { try flushElementStyle(base: base) }
     case .children:
       if isElement { try flushElementStyle(base: base) }
@@ -48,24 +47,23 @@ extension BoxTreeDecoder.Reading {
         throw SpecDecodingError(
           path: JSONPath.member(path(node, base), "children"), message: "expected an array, got \(kind)")
       }
-      open[top].inChildren = true
+      current.inChildren = true
     }
   }
 
   /// Closes the innermost open node at the end of its object.
   mutating func close(base: () -> String) throws(SpecDecodingError) {
-    let top = open.count - 1
     if let problem = typeProblem {
-      throw SpecDecodingError(path: JSONPath.member(path(open[top].node, base), "type"), message: problem)
+      throw SpecDecodingError(path: JSONPath.member(path(current.node, base), "type"), message: problem)
     }
-    if open[top].node == 0 && own != nil { try flushElementStyle(base: base) }
-    open.removeLast()
+    if current.node == 0 && own != nil { try flushElementStyle(base: base) }
+    leave()
   }
 
   /// A node's `type`: `"box"`; below the root with an embedder, another type makes the node an embedded element;
   /// anything else is an error, thrown unless another member is refused first.
   private mutating func readType<Source: SpecSource & ~Copyable>(
-    _ source: inout Source, at top: Int, base: () -> String
+    _ source: inout Source, base: () -> String
   ) throws(SpecDecodingError) {
     guard let type = try source.string() else {
       let kind = try source.value().kindDescription
@@ -73,12 +71,13 @@ extension BoxTreeDecoder.Reading {
       return
     }
     guard type != "box" else { return }
-    guard let embed, open[top].node > 0 else {
+    guard let embed, current.node > 0 else {
       typeProblem = "expected \"box\", got \"\(type)\""
       return
     }
     let object = try source.wholeObject()
-    let node = open.removeLast()
+    let node = current
+    leave()
     let here = node.node
     // What was read of it as a box node goes (a source in document order may give the type late; the children
     // come last, so nothing below it was read): its settings, which start where the previous node's end, its
@@ -95,13 +94,13 @@ extension BoxTreeDecoder.Reading {
     parts.nodes[here].content = .embedded(Int32(parts.embedded.count - 1))
   }
 
-  /// A node's `style` (`open[top]`'s), appended to the settings; sets the node's direction.
-  private mutating func readStyle<Source: SpecSource & ~Copyable>(
-    _ source: inout Source, at top: Int, base: () -> String
-  ) throws(SpecDecodingError) {
-    let node = open[top].node
+  /// The innermost open node's `style`, appended to the settings; sets the node's direction.
+  private mutating func readStyle<Source: SpecSource & ~Copyable>(_ source: inout Source, base: () -> String)
+    throws(SpecDecodingError)
+  {
+    let node = current.node
     do {
-      open[top].direction = try BoxStyleDecoder.decode(&source, into: &parts.settings)
+      current.direction = try BoxStyleDecoder.decode(&source, into: &parts.settings)
     } catch {
       throw error.rooted(at: JSONPath.member(path(node, base), "style"))
     }
@@ -114,15 +113,15 @@ extension BoxTreeDecoder.Reading {
     guard let value = own?.yoga else { return }
     own?.yoga = nil
     var source = JSONValueSource(value)
-    try readStyle(&source, at: 0, base: base)
+    try readStyle(&source, base: base)
   }
 
   /// A node's `measure` (null: none).
-  private mutating func readMeasure<Source: SpecSource & ~Copyable>(
-    _ source: inout Source, at top: Int, base: () -> String
-  ) throws(SpecDecodingError) {
+  private mutating func readMeasure<Source: SpecSource & ~Copyable>(_ source: inout Source, base: () -> String)
+    throws(SpecDecodingError)
+  {
     if source.consumeNull() { return }
-    let node = open[top].node
+    let node = current.node
     let measure: BoxTextMeasure
     do {
       measure = try BoxMeasureDecoder.decode(&source)
@@ -136,14 +135,14 @@ extension BoxTreeDecoder.Reading {
   /// A node's `id` or `name` (null: none): a string kept as its label (and the box element's own), when labels
   /// are kept; else not read.
   private mutating func readLabel<Source: SpecSource & ~Copyable>(
-    _ key: BoxNodeKey, _ source: inout Source, at top: Int, base: () -> String
+    _ key: BoxNodeKey, _ source: inout Source, base: () -> String
   ) throws(SpecDecodingError) {
     guard embed != nil else {
       _ = try source.value()
       return
     }
     if source.consumeNull() { return }
-    let node = open[top].node
+    let node = current.node
     guard let text = try source.string() else {
       let kind = try source.value().kindDescription
       throw SpecDecodingError(

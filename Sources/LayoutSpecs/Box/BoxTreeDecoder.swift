@@ -80,8 +80,13 @@ package struct BoxTreeDecoder: Sendable {
     let embed: Embedder?
     /// The template so far.
     var parts = Parts()
-    /// Nodes being read, innermost last.
-    var open: [OpenNode] = []
+    /// The innermost open node (meaningful while `isOpen`); kept apart from the others so that reading its
+    /// members touches no array.
+    var current = OpenNode(node: -1, depth: 0, ownerDirection: .inherit)
+    /// Whether a node is open.
+    var isOpen = false
+    /// The open nodes around `current`, outermost first.
+    var ancestors: [OpenNode] = []
     /// Deepest nesting so far.
     var deepest = 0
     /// The error the innermost open node's `type` gives, thrown unless another member is refused first.
@@ -97,7 +102,7 @@ package struct BoxTreeDecoder: Sendable {
       // Room for a typical cell, so that the arrays do not grow step by step (`BoxShapes` usually replaces them).
       parts.nodes.reserveCapacity(16)
       parts.settings.reserveCapacity(32)
-      open.reserveCapacity(8)
+      ancestors.reserveCapacity(8)
     }
 
     /// The JSON path of node `node`, the root being at `base()`.
@@ -119,20 +124,31 @@ package struct BoxTreeDecoder: Sendable {
         let kind = try source.value().kindDescription
         throw SpecDecodingError(path: path(here, base), message: "expected an object, got \(kind)")
       }
-      open.append(OpenNode(node: here, depth: depth, ownerDirection: ownerDirection))
+      if isOpen { ancestors.append(current) }
+      current = OpenNode(node: here, depth: depth, ownerDirection: ownerDirection)
+      isOpen = true
+    }
+
+    /// Leaves the innermost open node.
+    mutating func leave() {
+      if let outer = ancestors.popLast() {
+        current = outer
+      } else {
+        isOpen = false
+      }
     }
 
     /// Reads the open nodes to the end of the tree and returns its template.
     mutating func readTree<Source: SpecSource & ~Copyable>(_ source: inout Source, base: () -> String)
       throws(SpecDecodingError) -> BoxTemplate
     {
-      while let top = open.indices.last {
-        if open[top].inChildren {
+      while isOpen {
+        if current.inChildren {
           guard try source.nextElement() else {
-            open[top].inChildren = false
+            current.inChildren = false
             continue
           }
-          let node = open[top]
+          let node = current
           if case .measured = parts.nodes[node.node].content {
             throw SpecDecodingError(
               path: JSONPath.member(path(node.node, base), "children"),

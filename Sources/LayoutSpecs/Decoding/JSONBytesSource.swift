@@ -22,14 +22,18 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
   private var cursor: JSONCursor
   /// True right after a container is entered (its first member or element has no comma before it).
   private var atStart = false
-  /// Open objects read by key, innermost last.
-  private var keyed: [Keyed] = []
+  /// The innermost open object read by key (meaningful while `keyedDepth > 0`).
+  private var keyed = Keyed(start: -1, seen: 0, closed: false)
+  /// Number of open objects read by key.
+  private var keyedDepth = 0
+  /// The open objects read by key around `keyed`, outermost first.
+  private var outerKeyed: [Keyed] = []
 
   /// A source at `offset` in `bytes`, which the caller keeps alive and unchanged while using it; nil for no bytes.
   package init?(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
     guard let cursor = JSONCursor(bytes, at: offset) else { return nil }
     self.cursor = cursor
-    keyed.reserveCapacity(8)
+    outerKeyed.reserveCapacity(8)
   }
 
   /// The offset of the next unread byte.
@@ -44,7 +48,9 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
   package mutating func enterObject<Key: SpecKey>(_ order: [Key?]) -> Bool {
     guard cursor.enterObject() else { return false }
     atStart = true
-    keyed.append(Keyed(start: cursor.offset - 1, seen: 0, closed: false))
+    if keyedDepth > 0 { outerKeyed.append(keyed) }
+    keyed = Keyed(start: cursor.offset - 1, seen: 0, closed: false)
+    keyedDepth += 1
     return true
   }
 
@@ -52,19 +58,19 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
   package mutating func nextMember<Key: SpecKey>(_ key: Key.Type) throws(SpecDecodingError) -> SpecMember<Key>? {
     let first = atStart
     atStart = false
-    guard let top = keyed.indices.last else { throw Self.refused("no object") }
+    guard keyedDepth > 0 else { throw Self.refused("no object") }
     switch cursor.nextMember(first: first) {
     case .failed: throw Self.refused("a key written with escapes, or bytes that are not JSON")
     case .end:
-      keyed.removeLast()
+      leaveKeyed()
       return nil
     case .key(let name):
-      guard !keyed[top].closed else { throw Self.refused("a member after the trailing one") }
+      guard !keyed.closed else { throw Self.refused("a member after the trailing one") }
       guard let key = Key(utf8: name) else { return .other(String(decoding: name, as: UTF8.self)) }
       let bit: UInt64 = 1 << UInt64(key.rawValue)
-      guard keyed[top].seen & bit == 0 else { throw Self.refused("a member given twice") }
-      keyed[top].seen |= bit
-      if key == Key.trailing { keyed[top].closed = true }
+      guard keyed.seen & bit == 0 else { throw Self.refused("a member given twice") }
+      keyed.seen |= bit
+      if key == Key.trailing { keyed.closed = true }
       return .known(key)
     }
   }
@@ -127,11 +133,19 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
 
   /// The object entered last with `enterObject(_:)`, built again from its `{`; left.
   package mutating func wholeObject() throws(SpecDecodingError) -> JSONObject {
-    guard let top = keyed.popLast() else { throw Self.refused("no object") }
+    guard keyedDepth > 0 else { throw Self.refused("no object") }
+    let start = keyed.start
+    leaveKeyed()
     atStart = false
-    cursor.offset = top.start
+    cursor.offset = start
     guard case .object(let object)? = cursor.value() else { throw Self.refused("bytes that are not JSON") }
     return object
+  }
+
+  /// Leaves the innermost object read by key.
+  private mutating func leaveKeyed() {
+    keyedDepth -= 1
+    if keyedDepth > 0, let outer = outerKeyed.popLast() { keyed = outer }
   }
 
   /// `BoxTreeDecoder.decodeElement` specialized for validated bytes.

@@ -85,10 +85,15 @@ extension SpecKey {
   /// No trailing member.
   package static var trailing: Self? { nil }
 
-  /// The key spelled by the UTF-8 bytes `name`, if any, tried key by key.
+  /// The key spelled by the UTF-8 bytes `name`, if any, tried key by key (length and first byte first).
   package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+    guard let first = name.first else { return nil }
     for raw in 0..<Self.count {
-      guard let key = Self(rawValue: raw), key.isSpelled(by: name) else { continue }
+      guard let key = Self(rawValue: raw) else { continue }
+      let spelling = key.spelling
+      guard spelling.utf8CodeUnitCount == name.count, spelling.utf8Start[0] == first, key.isSpelled(by: name) else {
+        continue
+      }
       self = key
       return
     }
