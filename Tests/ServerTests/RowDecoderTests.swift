@@ -24,7 +24,8 @@ import Testing
 
   /// The rows of an insert message holding `rows`, left unbuilt as the daemon's reader leaves them.
   static func unbuilt(_ rows: [String]) throws -> DeferredArray {
-    let body = #"{"jsonrpc":"2.0","id":1,"method":"table/insertRows","params":{"sessionId":"s1","rows":["#
+    let body =
+      #"{"jsonrpc":"2.0","id":1,"method":"table/insertRows","params":{"sessionId":"s1","rows":["#
       + rows.joined(separator: " , ") + "]}}"
     let (_, deferred) = try JSONParser.parse(Array(body.utf8), deferring: ["params", "rows"])
     return try #require(deferred)
@@ -39,7 +40,8 @@ import Testing
   static func agree(_ rows: DeferredArray, _ index: Int) throws -> Bool {
     let limits = ServerOptions().cellLimits
     guard let fast = scanned(rows, index) else { return false }
-    let ordinary = try Session.decodeRow(rows.element(index), path: "params.rows[\(index)]", using: CellDecoding(limits: limits))
+    let ordinary = try Session.decodeRow(
+      rows.element(index), path: "params.rows[\(index)]", using: CellDecoding(limits: limits))
     #expect(fast.id == ordinary.id, "row \(index)")
     #expect(fast.neverShowPlaceholders == ordinary.neverShowPlaceholders, "row \(index)")
     #expect(fast.content == ordinary.content, "row \(index)")
@@ -49,7 +51,8 @@ import Testing
   @Test func usualRowsAreTakenAndAgree() throws {
     let cell = try Self.feedCell()
     let rows = try Self.unbuilt([
-      #"{"cell":\#(cell)}"#, #"{"id":"a","cell":\#(cell)}"#, #"{"cell":\#(cell),"id":"b\u00e9","neverShowPlaceholders":true}"#,
+      #"{"cell":\#(cell)}"#, #"{"id":"a","cell":\#(cell)}"#,
+      #"{"cell":\#(cell),"id":"b\u00e9","neverShowPlaceholders":true}"#,
       #"{"id":null,"neverShowPlaceholders":null,"cell":\#(cell)}"#,
       #"{ "neverShowPlaceholders" : false , "cell" : \#(cell) }"#,
       #"{"cell":{"type":"node","style":{"height":10}}}"#,  // not a box: built alone, and decoded as the row's is
@@ -74,12 +77,18 @@ import Testing
   @Test(
     arguments: [
       (#"{"cell":{"type":"box","style":{"width":-1}},"id":5}"#, "params.rows[0].id: expected a string, got a number"),
-      (#"{"neverShowPlaceholders":"x","x":1}"#, #"params.rows[0].x: unknown member of a row; valid members: "id", "#
-        + #""neverShowPlaceholders", "cell""#),
+      (
+        #"{"neverShowPlaceholders":"x","x":1}"#,
+        #"params.rows[0].x: unknown member of a row; valid members: "id", "#
+          + #""neverShowPlaceholders", "cell""#
+      ),
       (#"{"id":null}"#, #"params.rows[0]: missing required member "cell""#),
       ("[]", #"params.rows[0]: missing required member "cell""#),
       ("[1]", "params.rows[0]: expected an object, got an array"),
-      (#"{"cell":{"type":"box","name":5,"style":{"width":"x"}}}"#, "params.rows[0].cell.name: expected a string, got a number"),
+      (
+        #"{"cell":{"type":"box","name":5,"style":{"width":"x"}}}"#,
+        "params.rows[0].cell.name: expected a string, got a number"
+      ),
     ])
   func builtRowErrors(_ row: String, _ message: String) throws {
     let value = try JSONParser.parse(row)
