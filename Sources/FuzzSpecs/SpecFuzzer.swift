@@ -19,14 +19,14 @@ enum SpecFuzzer {
     SizeRange(min: .zero, max: Size(320, .infinity)), SizeRange(exactly: Size(320, 480)),
   ]
 
-  /// Runs one input. A box cell that the fast path decodes straight from the bytes (`ScannedBoxCell`) must give
-  /// the element the ordinary decode gives.
+  /// Runs one input. What the decoder gives from the bytes (`JSONBytesSource`) must be what it gives from the
+  /// parsed value (the bytes may be refused, and their errors are never shown).
   static func run(_ data: [UInt8]) {
     guard var value = try? JSONParser.parse(data, maxDepth: JSONValue.implicitTeardownSafeDepth) else { return }
     defer { value.dismantle() }
     let scanned = data.withUnsafeBufferPointer { buffer -> LayoutElement? in
-      guard var cursor = JSONCursor(buffer, at: 0) else { return nil }
-      return ScannedBoxCell.decode(&cursor, limits: .default)
+      guard var source = JSONBytesSource(buffer, at: 0) else { return nil }
+      return try? source.decodeElement(path: { "root" }, depth: 1, limits: .default)
     }
     let element: LayoutElement
     do throws(SpecDecodingError) {

@@ -27,8 +27,11 @@ public struct JSONCursor: ~Copyable {
     reader.pos = min(max(0, offset), bytes.count)
   }
 
-  /// The offset of the next unread byte.
-  public var offset: Int { reader.pos }
+  /// The offset of the next unread byte; set it to read again from an offset read before (clamped to the bytes).
+  public var offset: Int {
+    get { reader.pos }
+    set { reader.pos = min(max(0, newValue), reader.end) }
+  }
 
   /// The next byte after whitespace (not consumed), nil at the end.
   public mutating func peek() -> UInt8? {
@@ -48,9 +51,20 @@ public struct JSONCursor: ~Copyable {
 
   /// The next member of the object entered last (`first`: none read yet), leaving the cursor at its value.
   public mutating func nextMember(first: Bool) -> Member {
-    if consume(UInt8(ascii: "}")) { return .end }
-    if !first && !consume(UInt8(ascii: ",")) { return .failed }
-    guard consume(UInt8(ascii: "\"")) else { return .failed }
+    // One look at the next byte for `}`, `,` and the key's quote (each after whitespace).
+    guard var byte = peek() else { return .failed }
+    if byte == UInt8(ascii: "}") {
+      reader.pos += 1
+      return .end
+    }
+    if !first {
+      guard byte == UInt8(ascii: ",") else { return .failed }
+      reader.pos += 1
+      guard let next = peek() else { return .failed }
+      byte = next
+    }
+    guard byte == UInt8(ascii: "\"") else { return .failed }
+    reader.pos += 1
     let start = reader.pos
     while reader.pos < reader.end {
       let c = reader.base[reader.pos]

@@ -15,6 +15,11 @@ public struct SpecDecodingError: Error, Sendable, Equatable, CustomStringConvert
 
   /// `path: message`, the form used in JSON-RPC error messages.
   public var description: String { "\(path): \(message)" }
+
+  /// This error of a decoder given the empty path (members' paths are then `a.b`), with its path under `base`.
+  package func rooted(at base: String) -> SpecDecodingError {
+    SpecDecodingError(path: path.isEmpty ? base : JSONPath.member(base, path), message: message)
+  }
 }
 
 /// Appends path components in the `a.b[3]` form used by `SpecDecodingError`.

@@ -7,9 +7,9 @@ import NodeTree
 /// `layoutd bench --cells [--runs N] [DIR]`: the CPU one inserted feed cell costs on a layout worker, stage by stage,
 /// on one thread: building its row's JSON from bytes, decoding the spec, measuring it (a sizes-only layout at the
 /// table's width, as the daemon measures cells), and releasing the decoded spec and the JSON; and, as the daemon
-/// does for the rows of a large insert, decoding the cell straight from its bytes (`ScannedBoxCell`). Each run times 2,000
-/// distinct copies of the row per stage, so no stage is answered from a cache of the previous one. Prints
-/// medians over runs in ns per row. Meant for release builds.
+/// does for the rows of a large insert, decoding the cell straight from its bytes (`JSONBytesSource`). Each run
+/// times 2,000 distinct copies of the row per stage, so no stage is answered from a cache of the previous one.
+/// Prints medians over runs in ns per row. Meant for release builds.
 enum RowStageBench {
   /// Rows per run and stage.
   static let rows = 2_000
@@ -112,9 +112,8 @@ enum RowStageBench {
     let scan = timed {
       for bytes in copies {
         bytes.withUnsafeBufferPointer { buffer in
-          guard var cursor = JSONCursor(buffer, at: 0), cursor.enterObject(),
-            case .key = cursor.nextMember(first: true),
-            let element = ScannedBoxCell.decode(&cursor, limits: .default)
+          guard var source = JSONBytesSource(buffer, at: 0), source.enterObject(), (try? source.nextName()) != nil,
+            let element = try? source.decodeElement(path: { "params.rows[0].cell" }, depth: 1, limits: .default)
           else { return }
           scanned.append(element)
         }

@@ -11,7 +11,7 @@ import Synchronization
 /// `InsertedRows.specs`).
 ///
 /// Rows come built (a JSON array) or unbuilt (a `DeferredArray` the reader only validated). A worker decodes an
-/// unbuilt row straight from its bytes when it can (`ScannedRow`), and otherwise builds the row's JSON, decodes it
+/// unbuilt row straight from its bytes when it can (`RowDecoder`), and otherwise builds the row's JSON, decodes it
 /// and drops the JSON, all on its own thread. Thread-safe.
 final class CellPredecoder: Sendable {
   /// Built rows below this count are decoded in order by the session (a parallel pass would cost more than it
@@ -47,10 +47,8 @@ final class CellPredecoder: Sendable {
   static func decodeRow(
     _ rows: DeferredArray, _ index: Int, rowsPath: String, using decoding: CellDecoding
   ) -> Result<RowSpec<LayoutElement>, ResponseError> {
-    // A row naming an unknown font family is decoded again the ordinary way, which names the member's path.
-    if let row = ScannedRow.decode(rows, index, limits: decoding.limits), decoding.fonts?.accepts(row.content) ?? true {
-      return .success(row)
-    }
+    // Any error, and a row naming an unknown font family, come from decoding the built row, which names the path.
+    if let row = RowDecoder.decode(rows, index, rowsPath: rowsPath, using: decoding) { return .success(row) }
     return Result { () throws(ResponseError) in
       let item: JSONValue
       do throws(JSONParseError) {

@@ -15,13 +15,7 @@ extension Session {
   nonisolated static func decodeRow(_ item: JSONValue, path: String, using decoding: CellDecoding)
     throws(ResponseError) -> RowSpec<LayoutElement>
   {
-    let row = try Params(item, path: path)
-    try row.check(RequestMembers.row)
-    let id = try row.optionalString("id").map(RowID.init)
-    let never = try row.optionalBool("neverShowPlaceholders") ?? false
-    let cell = try row.required("cell")
-    let content = try decodeCell(cell, path: row.at("cell"), using: decoding)
-    return RowSpec(id: id, content: content, neverShowPlaceholders: never)
+    try RowDecoder.decode(item, path: path, using: decoding)
   }
 
   /// Decodes a list of sections `[{rows: [{id?, cell}]}]` found at `path`. Session-isolated.

@@ -71,6 +71,28 @@ import Testing
     }
   }
 
+  /// Setting the offset back to an object's `{` reads the object again, whole; offsets outside the bytes are clamped.
+  @Test func offsetSetsTheReadingPosition() {
+    let text = #"[{"a":1,"b":[2]}]"#
+    let again = withCursor(text) { cursor -> JSONValue? in
+      guard cursor.enterArray(), cursor.nextElement(first: true) == true else { return nil }
+      let start = cursor.offset
+      guard cursor.enterObject(), case .key = cursor.nextMember(first: true), cursor.value() == .int(1) else {
+        return nil
+      }
+      cursor.offset = start
+      return cursor.value()
+    }
+    #expect(again == .object(JSONObject([("a", .int(1)), ("b", .array([.int(2)]))])))
+    #expect(
+      withCursor(text) { cursor -> [Int] in
+        cursor.offset = -5
+        let low = cursor.offset
+        cursor.offset = 1000
+        return [low, cursor.offset]
+      } == [0, text.utf8.count])
+  }
+
   /// Random bytes and random steps: nothing traps, every step ends inside the bytes.
   @Test func randomBytesNeverTrap() {
     let alphabet = Array(#"{}[],:"\ 0123456789.-eEtrufalsn"#.utf8)

@@ -15,32 +15,46 @@ package enum BoxMeasureDecoder {
     package var minContentWidth: MinContentWidthFunction?
   }
 
-  /// Decodes `value`; `path` names it. A real font's family is looked up when a layout needs it.
-  package static func decode(_ value: JSONValue, path: @autoclosure () -> String) throws(SpecDecodingError)
+  /// Decodes the MEASURE object that comes next in `source` (its members' values are read, the object is not
+  /// built). A real font's family is looked up when a layout needs it. Error paths are relative to the object
+  /// (`kind`, or empty for the object itself): the caller roots them (`SpecDecodingError.rooted(at:)`).
+  ///
+  /// Members are only kept while the object is read and checked at its end, so any source gives them in document
+  /// order: the first member that is none of these is refused, and the last of a repeated one counts.
+  package static func decode<Source: SpecSource & ~Copyable>(_ source: inout Source) throws(SpecDecodingError)
     -> BoxTextMeasure
   {
-    guard case .object(let object) = value else {
-      throw SpecDecodingError(path: path(), message: "expected an object, got \(value.kindDescription)")
+    guard source.enterObject() else {
+      let kind = try source.value().kindDescription
+      throw SpecDecodingError(path: "", message: "expected an object, got \(kind)")
     }
-    if let (key, message) = ElementMembers.boxMeasure.firstProblem(object) {
-      throw SpecDecodingError(path: JSONPath.member(path(), key), message: message)
+    var members: (kind: JSONValue?, text: JSONValue?, font: JSONValue?, fontSize: JSONValue?) = (nil, nil, nil, nil)
+    var other: String?
+    while let key = try source.nextName() {
+      let value = try source.value()
+      switch key {
+      case "kind": members.kind = value
+      case "text": members.text = value
+      case "font": members.font = value
+      case "fontSize": members.fontSize = value
+      default: if other == nil { other = key }
+      }
     }
-    guard let kindValue = object["kind"] else {
-      throw SpecDecodingError(path: JSONPath.member(path(), "kind"), message: "missing")
+    if let other {
+      throw SpecDecodingError(path: other, message: ElementMembers.boxMeasure.problem(other) ?? "unknown member")
     }
+    guard let kindValue = members.kind else { throw SpecDecodingError(path: "kind", message: "missing") }
     guard case .string(let kind) = kindValue else {
-      throw SpecDecodingError(
-        path: JSONPath.member(path(), "kind"), message: "expected a string, got \(kindValue.kindDescription)")
+      throw SpecDecodingError(path: "kind", message: "expected a string, got \(kindValue.kindDescription)")
     }
     guard kind == "yoga-text" || kind == "text" else {
       throw SpecDecodingError(
-        path: JSONPath.member(path(), "kind"),
-        message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
+        path: "kind", message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
     }
-    let text = try string(object, "text", path())
-    let fontSize = try fontSizeValue(object, path())
+    let text = try string(members.text, "text")
+    let fontSize = try fontSizeValue(members.fontSize)
     if kind == "yoga-text" { return BoxTextMeasure(kind: .yogaText, text: text, fontSize: fontSize) }
-    let font = try string(object, "font", path())
+    let font = try string(members.font, "font")
     // Case-insensitive, ASCII only: no other character lowercases to one of these letters.
     let isAhem = font.utf8.count == 4 && font.utf8.elementsEqual("ahem".utf8) { $0 | 0x20 == $1 }
     return BoxTextMeasure(kind: isAhem ? .ahem : .font(font), text: text, fontSize: fontSize)
@@ -55,29 +69,21 @@ package enum BoxMeasureDecoder {
     }
   }
 
-  /// A required string member.
-  private static func string(_ object: JSONObject, _ key: String, _ path: @autoclosure () -> String)
-    throws(SpecDecodingError) -> String
-  {
-    guard let v = object[key] else { throw SpecDecodingError(path: JSONPath.member(path(), key), message: "missing") }
+  /// A required string member `key` whose value is `value`.
+  private static func string(_ value: JSONValue?, _ key: String) throws(SpecDecodingError) -> String {
+    guard let v = value else { throw SpecDecodingError(path: key, message: "missing") }
     guard case .string(let s) = v else {
-      throw SpecDecodingError(
-        path: JSONPath.member(path(), key), message: "expected a string, got \(v.kindDescription)")
+      throw SpecDecodingError(path: key, message: "expected a string, got \(v.kindDescription)")
     }
     return s
   }
 
-  /// The required positive `fontSize`.
-  private static func fontSizeValue(_ object: JSONObject, _ path: @autoclosure () -> String)
-    throws(SpecDecodingError) -> Double
-  {
-    guard let v = object["fontSize"] else {
-      throw SpecDecodingError(path: JSONPath.member(path(), "fontSize"), message: "missing")
-    }
-    let size = try BoxStyleDecoder.number(v, JSONPath.member(path(), "fontSize"))
+  /// The required positive `fontSize` whose value is `value`.
+  private static func fontSizeValue(_ value: JSONValue?) throws(SpecDecodingError) -> Double {
+    guard let v = value else { throw SpecDecodingError(path: "fontSize", message: "missing") }
+    let size = try BoxStyleDecoder.number(v, "fontSize")
     guard size > 0 else {
-      throw SpecDecodingError(
-        path: JSONPath.member(path(), "fontSize"), message: "expected a positive number, got \(size)")
+      throw SpecDecodingError(path: "fontSize", message: "expected a positive number, got \(size)")
     }
     return size
   }

@@ -111,12 +111,14 @@ extension BoxStyleDecoder {
     }
     var opens = true
     for member in object.storage {
-      guard let key = BoxEdgeKey(name: member.key) else {
+      // The paths capture the name alone (capturing the member would copy its value into every call below).
+      let name = member.key
+      guard let key = BoxEdgeKey(name: name) else {
         throw SpecDecodingError(
-          path: JSONPath.member(path(), member.key),
+          path: JSONPath.member(path(), name),
           message: "unknown edge; expected left, top, right, bottom, start, end, horizontal, vertical or all")
       }
-      let length = try side(member.value, JSONPath.member(path(), member.key), property: property)
+      let length = try side(member.value, JSONPath.member(path(), name), property: property)
       settings.append(.edge(property, key, length, opens: opens))
       opens = false
     }
@@ -155,14 +157,15 @@ extension BoxStyleDecoder {
     var column = Length.undefined
     var all = Length.undefined
     for member in object.storage {
-      let l = try length(member.value, JSONPath.member(path(), member.key), nonNegative: true, allowKeywords: false)
-      switch member.key {
+      let name = member.key
+      let l = try length(member.value, JSONPath.member(path(), name), nonNegative: true, allowKeywords: false)
+      switch name {
       case "row": row = l
       case "column": column = l
       case "all": all = l
       default:
         throw SpecDecodingError(
-          path: JSONPath.member(path(), member.key), message: "unknown gap; expected row, column or all")
+          path: JSONPath.member(path(), name), message: "unknown gap; expected row, column or all")
       }
     }
     return .gap(row: row.isDefined ? row : all, column: column.isDefined ? column : all)

@@ -7,21 +7,21 @@ import JSONCodec
 /// borders, gaps and flex factors must not be negative; unknown properties and enum values are errors. Paths are
 /// autoclosures, built only when an error is thrown.
 package enum BoxStyleDecoder {
-  /// Appends the settings of `value` (an object, or nil for "no style") to `settings`; `path` names `value`.
-  /// Returns the node's `direction` (`.inherit` when not set).
-  package static func decode(
-    _ value: JSONValue?, path: @autoclosure () -> String, into settings: inout [BoxStyleSetting]
-  ) throws(SpecDecodingError) -> Direction {
-    guard let value else { return .inherit }
-    guard case .object(let object) = value else {
-      throw SpecDecodingError(path: path(), message: "expected an object, got \(value.kindDescription)")
+  /// Appends the settings of the style object that comes next in `source` to `settings`. Returns the node's
+  /// `direction` (`.inherit` when not set). Error paths are relative to the style object (`margin.left`, or empty
+  /// for the object itself): the caller roots them (`SpecDecodingError.rooted(at:)`), so that none is made on the
+  /// way.
+  static func decode<Source: SpecSource & ~Copyable>(_ source: inout Source, into settings: inout [BoxStyleSetting])
+    throws(SpecDecodingError) -> Direction
+  {
+    guard source.enterObject() else {
+      let kind = try source.value().kindDescription
+      throw SpecDecodingError(path: "", message: "expected an object, got \(kind)")
     }
     var direction = Direction.inherit
-    let storage = object.storage
-    for i in storage.indices {
-      try member(
-        storage[i].key, storage[i].value, path: JSONPath.member(path(), storage[i].key), into: &settings,
-        direction: &direction)
+    while let key = try source.nextName() {
+      let value = try source.value()
+      try member(key, value, path: key, into: &settings, direction: &direction)
     }
     return direction
   }
@@ -29,7 +29,7 @@ package enum BoxStyleDecoder {
   /// Appends the settings of one member (`key`: `value`, at `path`) of a style object to `settings`, and sets
   /// `direction` when it is `direction`.
   @inline(__always)
-  static func member(
+  private static func member(
     _ key: String, _ value: JSONValue, path: @autoclosure () -> String, into settings: inout [BoxStyleSetting],
     direction: inout Direction
   ) throws(SpecDecodingError) {

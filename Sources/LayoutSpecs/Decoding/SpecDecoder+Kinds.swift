@@ -14,7 +14,6 @@ extension SpecDecoder {
     case "absolute", "wrapper": return try childList(type, f, depth: depth)
     case "corner": return try corner(f, depth: depth)
     case "node", "text", "image": return try Self.leaf(type, f)
-    case "box": return try box(f, depth: depth)
     default: throw Self.unknownType(type, f)
     }
   }
@@ -26,11 +25,6 @@ extension SpecDecoder {
       message: "unknown element type \"\(type)\" (expected one of \"stack\", \"inset\", \"overlay\", "
         + "\"background\", \"center\", \"ratio\", \"relative\", \"absolute\", \"wrapper\", \"corner\", \"node\", "
         + "\"text\", \"image\", \"box\")")
-  }
-
-  /// A flex box, decoded once into its template (its Texture elements with this decoder's limits).
-  @inline(never) private func box(_ f: Fields, depth: Int) throws(SpecDecodingError) -> LayoutElement.Kind {
-    .box(try BoxElement(decoding: .object(f.obj), path: f.path, depth: depth, limits: limits))
   }
 
   /// Leaves: node, text and image.

@@ -95,18 +95,24 @@ package struct SpecDecoder: Sendable {
     let type = try fields.requiredString("type")
     try ElementMembers.checks[type]?.check(fields.obj, path: fields.path)
     if let id = try fields.string("id") { try register(id: id, path: fields.at("id")) }
+    // A box is decoded by the box decoder, which checks its own members again (finding nothing more) and its tree.
+    if type == "box" {
+      var source = JSONValueSource(value)
+      return try source.decodeElement(path: { path }, depth: depth, limits: limits)
+    }
     // The element's own members are checked before its children, so errors come out in document order.
-    var element = type == "box" ? try Self.boxElement(fields) : try Self.element(fields)
+    var element = try Self.element(fields)
     element.kind = try self.kind(type, fields, depth: depth)
     return element
   }
 
-  /// A box's own members: its `style` is a Yoga style (decoded into the box's template), so only the sizes and flex
-  /// factors that mean the same to a parent Texture spec (numbers and "N%" sizes, flexGrow, flexShrink) are read
-  /// as Texture style; everything else in it is left to the flex box.
-  @inline(never) static func boxElement(_ f: Fields) throws(SpecDecodingError) -> LayoutElement {
+  /// The Texture style of a box's `style`: it is a Yoga style (decoded into the box's template), so only the sizes
+  /// and flex factors that mean the same to a parent Texture spec (numbers and "N%" sizes, flexGrow, flexShrink)
+  /// are read as Texture style; everything else in it is left to the flex box. Error paths are relative to the
+  /// style (`width`): the caller roots them (`SpecDecodingError.rooted(at:)`), so that none is made on the way.
+  @inline(never) static func boxTextureStyle(_ style: JSONValue?) throws(SpecDecodingError) -> ElementStyle {
     var texture = JSONObject()
-    if case .object(let yoga)? = f.obj["style"] {
+    if case .object(let yoga)? = style {
       for member in yoga.storage {
         switch member.key {
         case "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flexGrow", "flexShrink": break
@@ -119,8 +125,7 @@ package struct SpecDecoder: Sendable {
         }
       }
     }
-    let style = try StyleDecoder.style(.object(texture), path: f.at("style"))
-    return LayoutElement(id: try f.string("id"), name: try f.string("name"), style: style, kind: .node(NodeLeaf()))
+    return try StyleDecoder.style(.object(texture), path: "")
   }
 
   /// Records an element id; a second element with the same id is an error naming the first one's path.

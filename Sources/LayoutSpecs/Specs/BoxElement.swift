@@ -27,7 +27,15 @@ package struct BoxElement: Sendable, Equatable {
     guard budget >= 1 else {
       throw SpecDecodingError(path: path, message: "nesting deeper than the maximum of \(limits.maxDepth) elements")
     }
-    let embed: BoxTreeDecoder.Embedder = { (object, nodeDepth, path) throws(SpecDecodingError) in
+    let embed = Self.embedder(depth: depth, limits: limits)
+    template = try BoxTreeDecoder(defaults: .yoga, maxDepth: budget).decode(value, path: path, embed: embed)
+    self.depth = depth
+  }
+
+  /// Decodes the Texture elements inside a box found at nesting depth `depth` of a spec decoded within `limits`,
+  /// each with `SpecDecoder` and the depth left below its node.
+  static func embedder(depth: Int, limits: SpecDecoder.Limits) -> BoxTreeDecoder.Embedder {
+    { (object, nodeDepth, path) throws(SpecDecodingError) in
       // The element's own nesting depth in the whole spec.
       let allowed = limits.maxDepth - (depth + nodeDepth - 1) + 1
       guard allowed >= 1 else {
@@ -37,7 +45,5 @@ package struct BoxElement: Sendable, Equatable {
       return try SpecDecoder.decode(
         .object(object), path: path(), limits: SpecDecoder.Limits(maxDepth: allowed, maxElements: limits.maxElements))
     }
-    template = try BoxTreeDecoder(defaults: .yoga, maxDepth: budget).decode(value, path: path, embed: embed)
-    self.depth = depth
   }
 }

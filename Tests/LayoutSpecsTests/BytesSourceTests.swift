@@ -4,23 +4,24 @@ import LayoutSpecs
 import TestSupport
 import Testing
 
-/// `ScannedBoxCell`, the fast path that decodes a box cell from its bytes: whenever it gives an element, the
-/// ordinary decode (`SpecDecoder.decode` of the parsed JSON) gives an equal one; it takes the usual cells (so the
-/// path is used), and it gives up on what it does not take.
-@Suite struct ScannedBoxCellTests {
-  /// The fast path's element for `text`, or nil.
+/// Decoding a cell from its validated bytes (`JSONBytesSource`), as the daemon decodes the rows of a large insert:
+/// whenever the bytes are taken, decoding the parsed JSON (`SpecDecoder.decode`, through `JSONValueSource`) gives
+/// an equal element; the usual cells are taken (so the path is used), and what one pass cannot read as the parsed
+/// value would be read is refused.
+@Suite struct BytesSourceTests {
+  /// The element decoded from the bytes of `text`, or nil when they are refused or do not decode.
   static func scanned(_ text: String, limits: SpecDecoder.Limits = .default) -> LayoutElement? {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { buffer -> LayoutElement? in
-      guard var cursor = JSONCursor(buffer, at: 0), let element = ScannedBoxCell.decode(&cursor, limits: limits) else {
-        return nil
-      }
-      // The cursor ends after the cell (trailing whitespace aside).
-      return cursor.peek() == nil ? element : nil
+      guard var source = JSONBytesSource(buffer, at: 0),
+        let element = try? source.decodeElement(path: { "params.rows[0].cell" }, depth: 1, limits: limits)
+      else { return nil }
+      // The source ends after the cell.
+      return source.offset == buffer.count ? element : nil
     }
   }
 
-  /// Checks the promise on `text` (valid JSON only); true when the fast path took it.
+  /// Checks the promise on `text` (valid JSON only); true when the bytes were taken.
   @discardableResult
   static func check(
     _ text: String, limits: SpecDecoder.Limits = .default, sourceLocation: SourceLocation = #_sourceLocation
@@ -56,16 +57,16 @@ import Testing
     #expect(Self.check(text))
     // With labels, whitespace, members in another order and escapes in values.
     let dressed = text.replacingOccurrences(
-      of: #"{"type":"box","#, with: #"{ "id":"c","name":"n" , "type" : "b\u006fx", "#
+      of: #"{"type":"box","#, with: #"{ "type" : "b\u006fx", "name":"n" , "id":"c", "#
     )
     .replacingOccurrences(of: #""measure":{"#, with: #""id":"leaf","name":null,"measure":{"#)
     #expect(Self.check(dressed))
-    // A member a box node does not have: the fast path gives up, and the ordinary decode refuses it.
+    // A member a box node does not have: the bytes are not taken, and the ordinary decode refuses it.
     let unknown = text.replacingOccurrences(of: #""measure":{"#, with: #""x":[1,{"y":2}],"measure":{"#)
     #expect(Self.scanned(unknown, limits: .default) == nil)
     #expect(
       Self.check(
-        #"{"style":{"flexDirection":"row","margin":{"left":2}},"children":[{"style":{"width":5}},{"measure":null,"children":null}],"type":"box"}"#
+        #"{"type":"box","style":{"flexDirection":"row","margin":{"left":2}},"children":[{"style":{"width":5}},{"measure":null,"children":null}]}"#
       ))
   }
 
@@ -76,15 +77,28 @@ import Testing
     #expect(taken * 10 >= cells.count * 9, "\(taken) of \(cells.count) taken")
   }
 
-  /// What the ordinary decode refuses, or what the fast path leaves to it.
+  /// Cells the bytes give as the parsed value does: other element types, embedded Texture elements (their type
+  /// read first, or late), labels anywhere before the children.
   @Test(
     arguments: [
-      #"{"type":"node"}"#, #"{"type":"box","children":[{"type":"text","text":"a"}]}"#,
+      #"{"type":"node"}"#, #"{"type":"stack","children":[{"type":"box","children":[{}]}]}"#,
+      #"{"type":"box","children":[{"type":"text","text":"a"}]}"#,
+      #"{"type":"box","children":[{"style":{"width":5,"flexGrow":1},"id":"x","type":"node"}]}"#,
+      #"{"type":"box","children":[{"style":{"width":"50%"},"type":"box","name":"b"}]}"#,
+      #"{"type":"box","id":"r","children":[{"type":"box","id":"r"}]}"#,
+    ])
+  func takenAndEqual(_ text: String) {
+    #expect(Self.check(text))
+  }
+
+  /// What the ordinary decode refuses, or what one pass over the bytes cannot take as the parsed value is taken.
+  @Test(
+    arguments: [
       #"{"type":"box","style":{"width":-1}}"#, #"{"type":"box","style":null}"#, #"{"type":"box","style":{"wdth":1}}"#,
       #"{"type":"box","children":{}}"#, #"{"type":"box","measure":{"kind":"text","text":"a"},"children":[{}]}"#,
       #"{"type":"box","id":5}"#, #"{"type":"box","children":[{"name":[]}]}"#, #"{"type":"box","type":"box"}"#,
       #"{"type":"box","children":[{}],"style":{"width":1}}"#, #"{"type":"box","children":[{"style":{},"style":{}}]}"#,
-      #"{"type":"box","st\u0079le":{"width":-1}}"#, #"[]"#,
+      #"{"type":"box","st\u0079le":{"width":-1}}"#, #"[]"#, #"{"style":{},"type":"box"}"#,
       #"{"type":"box","children":[{"type":"box","children":[5]}]}"#,
     ])
   func leftToTheOrdinaryDecode(_ text: String) {
@@ -99,7 +113,7 @@ import Testing
     #expect(Self.scanned(text, limits: SpecDecoder.Limits(maxDepth: 7, maxElements: 0)) == nil)
   }
 
-  /// Random single-byte changes to box cells: whatever the fast path takes, the ordinary decode gives equally.
+  /// Random single-byte changes to box cells: whatever the bytes give, the ordinary decode gives equally.
   @Test func mutantsAgree() throws {
     let cells = [JSONWriter.string(try BoxTemplateTests.feedCellSpec())] + (try Self.fixtureCells()).prefix(60)
     let alphabet = Array(#"{}[],:" 0123456789.-eEtrufalsn%abxwidthgpmc"#.utf8)
