@@ -11,9 +11,8 @@ import Testing
   /// Where Debian's unicode-data installs the UCD.
   static let ucd = "/usr/share/unicode"
   /// Whether the UCD files the generator reads are installed.
-  static let ucdInstalled = ["LineBreak.txt", "auxiliary/GraphemeBreakProperty.txt", "emoji/emoji-data.txt"].allSatisfy {
-    FileManager.default.fileExists(atPath: "\(ucd)/\($0)")
-  }
+  static let ucdInstalled = ["LineBreak.txt", "auxiliary/GraphemeBreakProperty.txt", "emoji/emoji-data.txt"]
+    .allSatisfy { FileManager.default.fileExists(atPath: "\(ucd)/\($0)") }
   /// The repository root, located from this file.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
