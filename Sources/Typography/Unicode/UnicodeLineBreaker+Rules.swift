@@ -85,10 +85,10 @@ extension UnicodeLineBreaker {
       beginUnit(unitClass(lineBreak), properties, isSoftHyphen: isSoftHyphen, previous: nil)
     }
 
-    /// Decides the position before a scalar with `properties`, then takes that scalar. `lookahead` gives the
-    /// resolved class of the unit after it (LB25).
+    /// Decides the position before `scalars[index]`, which has `properties`, then takes that scalar. LB25 looks
+    /// further ahead in `scalars`.
     mutating func advance(
-      _ properties: UnicodeProperties, isSoftHyphen: Bool, lookahead: () -> LineBreakClass?
+      _ properties: UnicodeProperties, isSoftHyphen: Bool, in scalars: [Unicode.Scalar], at index: Int
     ) -> Decision {
       let lineBreak = Self.resolve(properties.lineBreak, options: options)
       // LB9: X (CM | ZWJ)* is X, for any X but BK, CR, LF, NL, SP and ZW.
@@ -103,7 +103,7 @@ extension UnicodeLineBreaker {
       } else if attaches {
         decision = .prohibited  // LB9
       } else {
-        decision = pairDecision(unitClass(lineBreak), properties, lookahead: lookahead)
+        decision = pairDecision(unitClass(lineBreak), properties, scalars, index)
       }
       before = lineBreak
       if !attaches {
@@ -133,7 +133,7 @@ extension UnicodeLineBreaker {
     /// LB11–LB31 between the previous unit and the next one, of class `next` (after LB1, LB9 and LB10) with base
     /// `properties`.
     private func pairDecision(
-      _ next: LineBreakClass, _ properties: UnicodeProperties, lookahead: () -> LineBreakClass?
+      _ next: LineBreakClass, _ properties: UnicodeProperties, _ scalars: [Unicode.Scalar], _ index: Int
     ) -> Decision {
       if next == .wordJoiner || unit == .wordJoiner { return .prohibited }  // LB11
       if unit == .glue { return .prohibited }  // LB12
@@ -161,13 +161,13 @@ extension UnicodeLineBreaker {
       if (unit == .hyphen || unit == .breakAfter) && unitBefore == .hebrewLetter { return .prohibited }  // LB21a
       if unit == .symbol && next == .hebrewLetter { return .prohibited }  // LB21b
       if next == .inseparable { return .prohibited }  // LB22
-      return numbersAndLetters(next, properties, lookahead: lookahead) ? .prohibited : .allowed  // LB31 otherwise
+      return numbersAndLetters(next, properties, scalars, index) ? .prohibited : .allowed  // LB31 otherwise
     }
 
     /// LB23–LB30b: whether the rules about letters, numbers, Hangul, parentheses, flags and emoji keep the
     /// previous unit and the next one (of class `next`, base `properties`) together.
     private func numbersAndLetters(
-      _ next: LineBreakClass, _ properties: UnicodeProperties, lookahead: () -> LineBreakClass?
+      _ next: LineBreakClass, _ properties: UnicodeProperties, _ scalars: [Unicode.Scalar], _ index: Int
     ) -> Bool {
       let letter = unit == .alphabetic || unit == .hebrewLetter
       let nextLetter = next == .alphabetic || next == .hebrewLetter
@@ -181,7 +181,7 @@ extension UnicodeLineBreaker {
       let affix = unit == .prefixNumeric || unit == .postfixNumeric
       let nextAffix = next == .prefixNumeric || next == .postfixNumeric
       if (affix && nextLetter) || (letter && nextAffix) { return true }  // LB24
-      if numberTailoring(next, affix: affix, nextAffix: nextAffix, lookahead: lookahead) { return true }  // LB25
+      if numberTailoring(next, affix: affix, nextAffix: nextAffix, scalars, index) { return true }  // LB25
       if hangul(next) { return true }  // LB26, LB27
       if letter && nextLetter { return true }  // LB28
       if unit == .infixSeparator && nextLetter { return true }  // LB29
@@ -198,13 +198,16 @@ extension UnicodeLineBreaker {
       return false
     }
 
-    /// LB25 in the regular-expression form of UAX #14 §8.2 example 7.
+    /// LB25 in the regular-expression form of UAX #14 §8.2 example 7 (`scalars[index]` is the next unit's base).
     private func numberTailoring(
-      _ next: LineBreakClass, affix: Bool, nextAffix: Bool, lookahead: () -> LineBreakClass?
+      _ next: LineBreakClass, affix: Bool, nextAffix: Bool, _ scalars: [Unicode.Scalar], _ index: Int
     ) -> Bool {
       if affix {
         if next == .numeric { return true }  // (PR | PO) × NU
-        if (next == .openPunctuation || next == .hyphen) && lookahead() == .numeric { return true }  // … (OP | HY) NU
+        // (PR | PO) × (OP | HY) NU
+        if (next == .openPunctuation || next == .hyphen) && unitClass(after: index, in: scalars) == .numeric {
+          return true
+        }
       }
       if (unit == .openPunctuation || unit == .hyphen) && next == .numeric { return true }  // (OP | HY) × NU
       switch next {
@@ -213,6 +216,18 @@ extension UnicodeLineBreaker {
       default: break
       }
       return nextAffix && number != .none  // NU (NU | SY | IS)* (CL | CP)? × (PO | PR)
+    }
+
+    /// The resolved class of the first scalar after `index` that is not a CM or ZWJ (those attach to the scalar at
+    /// `index` by LB9); `nil` at the end of the text.
+    private func unitClass(after index: Int, in scalars: [Unicode.Scalar]) -> LineBreakClass? {
+      var next = index + 1
+      while next < scalars.count {
+        let lineBreak = Self.resolve(UnicodeProperties.of(scalars[next]).lineBreak, options: options)
+        if !lineBreak.isMark { return lineBreak }
+        next += 1
+      }
+      return nil
     }
 
     /// LB26 and LB27: Hangul syllables, written as jamo or precomposed, stay together and with affixes.

@@ -27,20 +27,19 @@ enum UnicodeLineBreaker {
     let count = scalars.count
     var result = [LineBreakOpportunity](repeating: .never, count: count + 1)
     guard count > 0 else { return result }
+    let lookup = UnicodeProperties.Lookup.shared
     var graphemes = GraphemeBreaker()
     var rules = Rules(options: options)
     for index in 0..<count {
       let scalar = scalars[index]
-      let properties = UnicodeProperties.of(scalar)
+      let properties = lookup.properties(of: scalar.value)
       let clusterBoundary = graphemes.isBoundary(before: properties)
       if index == 0 {
         rules.start(properties, isSoftHyphen: scalar.value == 0xAD)
         continue
       }
       let afterSoftHyphen = rules.unitIsSoftHyphen
-      let decision = rules.advance(properties, isSoftHyphen: scalar.value == 0xAD) {
-        nextUnitClass(in: scalars, after: index, options: options)
-      }
+      let decision = rules.advance(properties, isSoftHyphen: scalar.value == 0xAD, in: scalars, at: index)
       result[index] = opportunity(
         decision, clusterBoundary: clusterBoundary, afterSoftHyphen: afterSoftHyphen, options: options)
     }
@@ -63,19 +62,5 @@ enum UnicodeLineBreaker {
       guard clusterBoundary else { return .never }
       return options.mode == .anywhere ? .allowed : .emergency
     }
-  }
-
-  /// The resolved class of the first scalar after `index` that is not a combining mark or ZWJ (those attach to
-  /// the scalar at `index` by LB9), for the lookahead of LB25; `nil` at the end of the text.
-  private static func nextUnitClass(
-    in scalars: [Unicode.Scalar], after index: Int, options: LineBreakOptions
-  ) -> LineBreakClass? {
-    var next = index + 1
-    while next < scalars.count {
-      let lineBreak = Rules.resolve(UnicodeProperties.of(scalars[next]).lineBreak, options: options)
-      if !lineBreak.isMark { return lineBreak }
-      next += 1
-    }
-    return nil
   }
 }
