@@ -232,6 +232,11 @@ def main():
     arguments = parser.parse_args()
 
     ucd = UCD(arguments.ucd)
+    needed = ("LineBreak.txt", "auxiliary/GraphemeBreakProperty.txt", "emoji/emoji-data.txt", "EastAsianWidth.txt",
+              "extracted/DerivedGeneralCategory.txt", "DerivedCoreProperties.txt")
+    missing = [name for name in needed if not os.path.exists(os.path.join(arguments.ucd, name))]
+    if missing:
+        raise SystemExit(f"no UCD at {arguments.ucd} (missing {', '.join(missing)}): apt-get install unicode-data")
     for relative in ("LineBreak.txt", "auxiliary/GraphemeBreakProperty.txt", "EastAsianWidth.txt"):
         version = ucd.version(relative)
         if version != EXPECTED_VERSION:
