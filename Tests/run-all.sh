@@ -29,19 +29,22 @@ for argument in "$@"; do
 done
 [ "$quick" = 0 ] || [ "$quick" = 1 ] || quick=1
 
-# The Debian package that provides each tool a stage may need ("fonts": DejaVu Sans, which the text tests measure).
+# The Debian package that provides each tool a stage may need ("fonts": DejaVu Sans, which the text tests measure;
+# "ucd": the Unicode Character Database, against which the Typography tests check the generated Unicode tables,
+# and report those checks as skipped without it).
 declare -A tool_package=(
-  [fonts]="fonts-dejavu-core" [python3]="python3" [node]="nodejs" [nvim]="neovim"
+  [fonts]="fonts-dejavu-core" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
 )
 has_tool() {
   case "$1" in
     fonts) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] ;;
+    ucd) [ -e /usr/share/unicode/LineBreak.txt ] ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
   esac
 }
 
 missing=()
-for tool in fonts python3 node nvim; do has_tool "$tool" || missing+=("$tool"); done
+for tool in fonts python3 node nvim ucd; do has_tool "$tool" || missing+=("$tool"); done
 if [ ${#missing[@]} -gt 0 ]; then
   packages=()
   for tool in "${missing[@]}"; do packages+=("${tool_package[$tool]}"); done
