@@ -161,9 +161,12 @@ import Testing
     #expect(MemoryLayout<BoxElement>.size == 16)
     #expect(box.template.nodes.count == 13)
     #expect(box.template.measuredLeafCount == 7)
-    // Arrays are kept without spare capacity.
-    #expect(box.template.nodes.capacity == box.template.nodes.count)
-    #expect(box.template.settings.capacity == box.template.settings.count)
+    // Arrays are kept without spare capacity beyond what the allocator rounds a request up to (Swift reports the
+    // usable size malloc gave as capacity: glibc rounds to 16 bytes, so up to 15 spare bytes; 23 for 22 settings
+    // was seen once).
+    #expect((box.template.nodes.capacity - box.template.nodes.count) * MemoryLayout<BoxTemplate.Node>.stride < 16)
+    let settings = box.template.settings
+    #expect((settings.capacity - settings.count) * MemoryLayout.stride(ofValue: settings[0]) < 16)
     // The probe sees JSON where there is some.
     #expect(Self.holdsJSON(JSONObject([("a", .int(1))])))
   }
