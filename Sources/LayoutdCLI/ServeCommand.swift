@@ -46,6 +46,7 @@ enum ServeCommand {
       }
       configuration.trace = trace
     }
+    MemoryTrimmer.configureAllocator()
     let server = LayoutServer(
       version: LayoutdCommand.version, defaults: options.server, maxQueuedCalls: configuration.maxPendingMessages)
     configuration.spinsWhile = { server.isIdle }
