@@ -72,15 +72,26 @@ package struct BatchUpdate<Content: Sendable>: Sendable {
 
 /// The rows a batch brings.
 extension BatchUpdate {
-  /// Every new row spec of the batch (inserted rows, rows of inserted and reloaded sections), in operation order.
-  var newRowSpecs: [RowSpec<Content>] {
-    operations.flatMap { operation -> [RowSpec<Content>] in
+  /// Throws `invalidHeightRange` for the first new row spec (inserted rows, rows of inserted and reloaded sections,
+  /// in operation order) whose height range is malformed. Walks the operations in place: no spec is copied.
+  func validateHeightRanges() throws(NodeTreeError) {
+    for operation in operations {
       switch operation {
-      case .insertRows(let rows): return rows.map(\.row)
-      case .insertSections(let sections): return sections.flatMap(\.rows)
-      case .reloadSections(let sections): return sections.flatMap(\.rows)
-      case .deleteRows, .reloadRows, .moveRow, .deleteSections, .moveSection: return []
+      case .insertRows(let rows):
+        for row in rows { try row.row.validateHeightRange() }
+      case .insertSections(let sections):
+        for section in sections { for spec in section.rows { try spec.validateHeightRange() } }
+      case .reloadSections(let sections):
+        for section in sections { for spec in section.rows { try spec.validateHeightRange() } }
+      case .deleteRows, .reloadRows, .moveRow, .deleteSections, .moveSection: continue
       }
     }
+  }
+}
+
+extension RowSpec {
+  /// Throws `invalidHeightRange` when the spec's height range is malformed.
+  func validateHeightRange() throws(NodeTreeError) {
+    if let heightRange { _ = try heightRange.validated(for: id) }
   }
 }

@@ -13,9 +13,8 @@ package struct CellNode<Content: Sendable>: Sendable {
   /// `ASCellNode.neverShowPlaceholders`: on entering Visible the cell's display must finish before the screen
   /// updates (texture.md §6). Kept across reloads and content updates.
   package var neverShowPlaceholders = false
-  /// Height bounds (`tableNode:constrainedSizeForRowAtIndexPath:`); nil for the default. Kept across reloads and
-  /// content updates; measured heights are clamped into it.
-  package var heightRange: RowHeightRange?
+  // A row's height range lives in `TableNode.heightRanges`, not here: ranges are rare and a field would widen every
+  // cell of the `cells` table (by 24 bytes a bucket).
 }
 
 /// A cell that needs layout: the job measures `content` and reports back with `generation`. Pure value.
@@ -48,11 +47,14 @@ package struct LayoutRequest<Content: Sendable>: Sendable {
     self.heightRange = heightRange
   }
 
-  /// A request for `cell` as it is now (id, generation, content, height range).
-  init(_ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil) {
+  /// A request for `cell` as it is now (id, generation, content) with the row's height range.
+  init(
+    _ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil,
+    heightRange: RowHeightRange?
+  ) {
     self.init(
       id: cell.id, generation: cell.generation, content: cell.content, indexPath: indexPath,
-      supplementary: supplementary, heightRange: cell.heightRange)
+      supplementary: supplementary, heightRange: heightRange)
   }
 
   /// The size range the layout job measures in at table width `width` (texture.md §1.6).

@@ -18,21 +18,37 @@ package struct ElementMap: Sendable {
   package private(set) var sectionCounts: [Int] = []
   /// Global index of each section's first row (same length as `sectionCounts`).
   private(set) var sectionStarts: [Int] = []
-  /// Header and footer heights, two slots per section in section order (header at 2s, footer at 2s + 1); an absent
-  /// element's slot holds `absentHeights`.
-  private(set) var extras = HeightsIndex()
-  /// Cell id of each extras handle (laid-out headers and footers; nil for fixed heights and absent elements).
-  private var extraIDOfHandle: ContiguousArray<RowID?> = []
-  /// Extras handle of each header or footer cell id in the map.
-  private var extraHandleOfID: [RowID: HeightsIndex.Handle] = [:]
-  /// Which elements each section has (bit 0: header, bit 1: footer); same length as `sectionCounts`.
-  private var supplementaryPresence: [UInt8] = []
+  /// Header and footer state, boxed: readers copy maps often (a copy retains each array of the value), and this
+  /// state's seventeen arrays would double that cost for tables that have no headers or footers.
+  private var supplementaryState = CopyOnWriteBox(SupplementaryState())
   /// Heights the layout gives a section's missing header or footer (a grouped table's spacing; 0 when plain).
   package let absentHeights: GroupedSectionSpacing
 
   /// Creates an empty map with no sections; `absentHeights` is the space a missing header or footer takes.
   package init(absentHeights: GroupedSectionSpacing = .default) {
     self.absentHeights = absentHeights
+  }
+
+  /// Header and footer heights, two slots per section in section order (header at 2s, footer at 2s + 1); an absent
+  /// element's slot holds `absentHeights`.
+  private(set) var extras: HeightsIndex {
+    get { supplementaryState.value.extras }
+    _modify { yield &supplementaryState.value.extras }
+  }
+  /// Cell id of each extras handle (laid-out headers and footers; nil for fixed heights and absent elements).
+  private var extraIDOfHandle: ContiguousArray<RowID?> {
+    get { supplementaryState.value.extraIDOfHandle }
+    _modify { yield &supplementaryState.value.extraIDOfHandle }
+  }
+  /// Extras handle of each header or footer cell id in the map.
+  private var extraHandleOfID: [RowID: HeightsIndex.Handle] {
+    get { supplementaryState.value.extraHandleOfID }
+    _modify { yield &supplementaryState.value.extraHandleOfID }
+  }
+  /// Which elements each section has (bit 0: header, bit 1: footer); same length as `sectionCounts`.
+  private var supplementaryPresence: [UInt8] {
+    get { supplementaryState.value.presence }
+    _modify { yield &supplementaryState.value.presence }
   }
 
   /// Number of sections.
@@ -267,4 +283,16 @@ package struct ElementMap: Sendable {
     if let id = extraIDOfHandle[Int(handle)] { extraHandleOfID[id] = nil }
     extraIDOfHandle[Int(handle)] = nil
   }
+}
+
+/// An `ElementMap`'s header and footer state (see its accessors of the same names). Pure value.
+private struct SupplementaryState: Sendable {
+  /// Header and footer heights, two slots per section.
+  var extras = HeightsIndex()
+  /// Cell id of each extras handle.
+  var extraIDOfHandle: ContiguousArray<RowID?> = []
+  /// Extras handle of each header or footer cell id.
+  var extraHandleOfID: [RowID: HeightsIndex.Handle] = [:]
+  /// Which elements each section has (bit 0: header, bit 1: footer).
+  var presence: [UInt8] = []
 }

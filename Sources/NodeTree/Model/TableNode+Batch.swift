@@ -31,6 +31,7 @@ extension TableNode {
       }
     }
     cells.removeAll(keepingCapacity: true)
+    heightRanges.removeAll()
     cells.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     var specs: [SupplementaryKey: SupplementarySpec<Content>] = [:]
     for update in supplementaries {
@@ -55,7 +56,7 @@ extension TableNode {
         let cell = makeCell(spec, reserved: seen)
         section.rows.append(cell.id)
         requests.append(
-          LayoutRequest(cell, indexPath: TableIndexPath(section: sectionIndex, row: row)))
+          layoutRequest(cell, indexPath: TableIndexPath(section: sectionIndex, row: row)))
       }
       newMap.insertSection(
         at: sectionIndex, rows: section.rows.map { ($0, 0) }, header: section.header, footer: section.footer)
@@ -91,7 +92,7 @@ extension TableNode {
     }
     let plan = try BatchPlan(update, against: pendingMap)
     try plan.validate(against: pendingMap)
-    try Self.validateHeightRanges(update.newRowSpecs)
+    try update.validateHeightRanges()
     let old = try captureOldSpace(plan)
     var replay = VisibleReplay()
     let removedHeights = removeRows(plan, old, replay: &replay)
@@ -127,7 +128,11 @@ extension TableNode {
     lastGeneration += 1
     var cell = CellNode(id: id, content: spec.content, generation: lastGeneration, measuredHeight: nil)
     cell.neverShowPlaceholders = spec.neverShowPlaceholders
-    cell.heightRange = spec.heightRange
+    if let range = spec.heightRange {
+      heightRanges[id] = range
+    } else if !heightRanges.isEmpty {
+      heightRanges[id] = nil
+    }
     cells[id] = cell
     return cell
   }

@@ -86,9 +86,9 @@ extension TableNode {
       for removed in pendingMap.removeSection(at: section) { removedHeights[removed.id] = removed.height }
     }
     for id in old.destroyed {
-      cells[id] = nil
+      removeCell(id)
     }
-    for ref in old.leavingSupplementaries { if let id = ref.id { cells[id] = nil } }
+    for ref in old.leavingSupplementaries { if let id = ref.id { removeCell(id) } }
     return removedHeights
   }
 
@@ -123,7 +123,7 @@ extension TableNode {
           rows.append((cell.id, 0))
           let path = TableIndexPath(section: section, row: row)
           insertions.inserted.append((path, cell.id))
-          insertions.requests.append(LayoutRequest(cell, indexPath: path))
+          insertions.requests.append(layoutRequest(cell, indexPath: path))
         }
       case .moved(let from):
         for (row, id) in (old.movedSectionIDs[from] ?? []).enumerated() {
@@ -154,7 +154,7 @@ extension TableNode {
         let cell = makeCell(spec, reserved: reserved)
         id = cell.id
         insertions.inserted.append((path, id))
-        insertions.requests.append(LayoutRequest(cell, indexPath: path))
+        insertions.requests.append(layoutRequest(cell, indexPath: path))
         pendingMap.insertRow(id, height: 0, at: path)
       case .reload(let from, let content):
         guard let reloadedID = old.reloadIDs[from], var cell = cells[reloadedID] else { continue }
@@ -165,7 +165,7 @@ extension TableNode {
         cell.measuredHeight = nil
         cells[id] = cell
         insertions.reloaded.append((path, id))
-        insertions.requests.append(LayoutRequest(cell, indexPath: path))
+        insertions.requests.append(layoutRequest(cell, indexPath: path))
         pendingMap.insertRow(id, height: 0, at: path)
       case .moved(let from):
         guard let movedID = old.movedIDs[from] else { continue }

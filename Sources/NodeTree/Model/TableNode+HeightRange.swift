@@ -3,9 +3,7 @@
 extension TableNode {
   /// Throws `invalidHeightRange` for the first spec whose range is malformed.
   static func validateHeightRanges(_ specs: some Sequence<RowSpec<Content>>) throws(NodeTreeError) {
-    for spec in specs {
-      if let range = spec.heightRange { _ = try range.validated(for: spec.id) }
-    }
+    for spec in specs { try spec.validateHeightRange() }
   }
 
   /// Sets the height range of row `id` (nil for the default) and re-measures it like a content update: the visible
@@ -17,14 +15,32 @@ extension TableNode {
     if let range { _ = try range.validated(for: id) }
     lastGeneration += 1
     cell.generation = lastGeneration
-    cell.heightRange = range
+    heightRanges[id] = range
     cells[id] = cell
     relayouts[id] = cell.generation
-    return LayoutRequest(cell, indexPath: path)
+    return layoutRequest(cell, indexPath: path)
+  }
+
+  /// The height range of pending row `id`, nil for the default (no lookup while no row has one).
+  func heightRange(of id: RowID) -> RowHeightRange? {
+    heightRanges.isEmpty ? nil : heightRanges[id]
   }
 
   /// `height` clamped into the height range of `id` (unchanged for a row without one or an unknown id).
   func clampedHeight(_ height: Double, of id: RowID) -> Double {
-    cells[id]?.heightRange?.clamp(height) ?? height
+    heightRange(of: id)?.clamp(height) ?? height
+  }
+
+  /// A layout request for `cell` as it is now, with its height range.
+  func layoutRequest(
+    _ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil
+  ) -> LayoutRequest<Content> {
+    LayoutRequest(cell, indexPath: indexPath, supplementary: supplementary, heightRange: heightRange(of: cell.id))
+  }
+
+  /// Forgets the pending cell `id` and its height range.
+  mutating func removeCell(_ id: RowID) {
+    cells[id] = nil
+    if !heightRanges.isEmpty { heightRanges[id] = nil }
   }
 }

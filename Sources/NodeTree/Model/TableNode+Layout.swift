@@ -124,7 +124,7 @@ extension TableNode {
       cells[id] = cell
       relayouts[id] = cell.generation
       requests.append(
-        LayoutRequest(cell, indexPath: path, supplementary: kind))
+        layoutRequest(cell, indexPath: path, supplementary: kind))
     }
     return requests
   }
@@ -147,7 +147,7 @@ extension TableNode {
     cell.content = content
     cells[id] = cell
     relayouts[id] = cell.generation
-    return LayoutRequest(cell, indexPath: path, supplementary: kind)
+    return layoutRequest(cell, indexPath: path, supplementary: kind)
   }
 
   /// Re-measures every pending row (e.g. after the table width changed, texture.md §1.6), in pending order, then
@@ -182,7 +182,7 @@ extension TableNode {
       cell.generation = lastGeneration
       cells[id] = cell
       relayouts[id] = cell.generation
-      requests.append(LayoutRequest(cell, indexPath: path))
+      requests.append(layoutRequest(cell, indexPath: path))
     }
     return requests
   }
