@@ -17,6 +17,10 @@ enum ServerMethods {
     "window/logMessage",
   ]
 
+  /// Features that work end to end, by the names Protocol.md ("Lifecycle") lists; a client tests for a name
+  /// instead of a version. A name is added here in the commit that makes its feature complete.
+  static let features: [String] = []
+
   /// The methods the server handles itself: control, lifecycle and session management.
   static let serverMethods: [MethodDescriptor] = [
     .control("$/cancelRequest") { server, params in server.cancel(params) },
@@ -50,6 +54,7 @@ enum ServerMethods {
         ("sessions", .bool(true)), ("tableNode", .bool(true)),
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
         ("notifications", .array(notifications.map { .string($0) })),
+        ("features", .array(features.map { .string($0) })),
         ("limits", options.limitsJSON),
       ])
       return .object(

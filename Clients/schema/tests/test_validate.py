@@ -322,7 +322,8 @@ class CheckerTests(unittest.TestCase):
 
     def test_shared_trace_files_pair_answers_with_any_pending_request(self) -> None:
         init = {"serverInfo": {"name": "layoutd", "version": "0.1.0"}, "protocolVersion": "1.0", "capabilities": {
-            "sessions": True, "tableNode": True, "layoutSpecs": LAYOUT_SPECS, "notifications": NOTIFICATIONS, "limits": {
+            "sessions": True, "tableNode": True, "layoutSpecs": LAYOUT_SPECS, "notifications": NOTIFICATIONS, "features": [],
+            "limits": {
                 "maxSessions": 1, "maxRowsPerSession": 1, "maxCellDepth": 1, "maxCellElements": 1}}}
         self.assertEqual(self.check(
             ("in", request(1, "initialize")), ("in", request(1, "initialize")),
