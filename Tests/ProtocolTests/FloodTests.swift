@@ -21,30 +21,10 @@ import Testing
   }
 
   @Test func oneHundredThousandUnreadRequestsStayBoundedAndAreAllAnswered() throws {
-    let process = Process()
-    process.executableURL = Daemon.binary
-    process.environment = Daemon.environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let input = stdin.fileHandleForWriting.fileDescriptor
-    let output = stdout.fileHandleForReading.fileDescriptor
-    @Sendable func writeAll(_ bytes: [UInt8]) {
-      bytes.withUnsafeBytes { raw in
-        guard var p = raw.baseAddress else { return }
-        var left = raw.count
-        while left > 0 {
-          let n = Glibc.write(input, p, left)
-          if n < 0 && errno == EINTR { continue }
-          if n <= 0 { return }
-          p += n
-          left -= n
-        }
-      }
-    }
+    let daemon = try UnreadDaemon()
+    let process = daemon.process
+    let output = daemon.output
+    @Sendable func writeAll(_ bytes: [UInt8]) { daemon.write(bytes) }
     // A session of 20 rows, so that each `table/describe` answer is about 1 KB: 100,000 of them would be
     // 100 MB if the daemon buffered what the client does not read.
     let rows = (0..<20).map { #"{"id":"row-\#($0)","cell":{"type":"node","style":{"height":10}}}"# }
