@@ -83,35 +83,11 @@ import Testing
     return try JSONParser.parse([UInt8](try Data(contentsOf: url)), maxDepth: 100_000)
   }
 
-  /// The feed cell's frames at 375 pt wide, derived by hand from feed-cell.json with FORMAT.md's rules (yoga
-  /// defaults: column, stretch, no shrink; ahem text: every character, space included, 1 em = 10 pt square,
-  /// greedy breaks at spaces, 10-pt lines):
-  /// - header row, padding 10/5: avatar 40 + margin 10; timestamp "2h" 20 + margin 10; the text column's basis is
-  ///   its widest line, "San Francisco, California" (25 chars, 250), and it grows by 355 − (50 + 250 + 30) = 25
-  ///   to 275 at x 60; its height is 10 + 2 + 10 = 22. The row is max(40, 22, 10) + 2 × 5 = 50 tall; centred,
-  ///   the column sits at y 5 + (40 − 22) / 2 = 14 and the timestamp at x 345, y 20.
-  /// - photo: 100% of 375 wide, aspect ratio 1: 375 × 375 at y 50.
-  /// - footer at y 425, padding 10/5, lines 355 wide (35.5 characters): "1,234 likes" 1 line; the first comment
-  ///   breaks after "the" (35 characters; "bay" would make 39): 2 lines; "scottgoodson: wow" 1 line; the last
-  ///   comment breaks after "the" (35) and after "great" (29; "timing" would make 36): 3 lines. Height
-  ///   5 + 10 + 4 + 20 + 4 + 10 + 4 + 30 + 5 = 92, so the cell is 50 + 375 + 92 = 517 tall.
-  static func feedCellFrames() throws -> JSONValue {
-    try JSONParser.parse(
-      #"""
-      {"left":0,"top":0,"width":375,"height":517,"children":[
-        {"left":0,"top":0,"width":375,"height":50,"children":[
-          {"left":10,"top":5,"width":40,"height":40,"children":[]},
-          {"left":60,"top":14,"width":275,"height":22,"children":[
-            {"left":0,"top":0,"width":275,"height":10,"children":[]},
-            {"left":0,"top":12,"width":275,"height":10,"children":[]}]},
-          {"left":345,"top":20,"width":20,"height":10,"children":[]}]},
-        {"left":0,"top":50,"width":375,"height":375,"children":[]},
-        {"left":0,"top":425,"width":375,"height":92,"children":[
-          {"left":10,"top":5,"width":355,"height":10,"children":[]},
-          {"left":10,"top":19,"width":355,"height":20,"children":[]},
-          {"left":10,"top":43,"width":355,"height":10,"children":[]},
-          {"left":10,"top":57,"width":355,"height":30,"children":[]}]}]}
-      """#)
+  /// The feed cell's frames at 375 pt wide, derived by hand (`Tests/Fixtures/frames/README.md`).
+  static func feedCellFrames(filePath: String = #filePath) throws -> JSONValue {
+    let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/frames/feed-cell-375.json")
+    return try JSONParser.parse([UInt8](try Data(contentsOf: url)))
   }
 
   /// A full layout of feed-cell calls measure at most 1.2 times per text leaf; a relayout with nothing dirty
