@@ -158,6 +158,7 @@ import Testing
   @Test func aFamilyFoundInNoFontDirectoryFailsThatCellOnly() throws {
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-no-fonts-\(getpid())").path
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
     let daemon = try Daemon()
     Self.initialize(
       daemon, options: #"{"fontDirectories":["\#(empty)"]}"#,

@@ -62,6 +62,7 @@ struct InitializationOptionsTests {
     let h = ServerHarness()
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-no-fonts-\(getpid())").path
     try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
     _ = await h.call(1, "initialize", #"{"initializationOptions": {"fontDirectories": ["\#(empty)"]}}"#)
     _ = await h.call(2, "session/create", #"{"viewport": {"width": 320, "height": 480}, "lenientFonts": true}"#)
     let text = #"{"id": "t", "cell": {"type": "text", "text": "hi", "fontFamily": "DejaVu Sans", "fontSize": 12}}"#

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -54,8 +54,9 @@ test('typed errors: one class per code', () => {
     'RequestCancelledError: m: request cancelled (-32800)');
 });
 
-test('findBinary: LAYOUTD_BINARY, then the repository builds, then PATH; a clear error listing the paths', () => {
+test('findBinary: LAYOUTD_BINARY, then the repository builds, then PATH; a clear error listing the paths', (t) => {
   const root = mkdtempSync(path.join(tmpdir(), 'layoutd-find-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
   const fake = (file) => {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, '#!/bin/sh\n');
@@ -80,6 +81,7 @@ test('findBinary: LAYOUTD_BINARY, then the repository builds, then PATH; a clear
     return true;
   });
   const empty = mkdtempSync(path.join(tmpdir(), 'layoutd-none-'));
+  t.after(() => rmSync(empty, { recursive: true, force: true }));
   assert.throws(() => findBinary(undefined, { env: { PATH: '/nonexistent' }, roots: [empty] }), (error) => {
     assert.ok(error instanceof BinaryNotFoundError);
     assert.deepEqual(error.tried, ['$LAYOUTD_BINARY (not set)', path.join(empty, '.build', 'release', 'layoutd'),
