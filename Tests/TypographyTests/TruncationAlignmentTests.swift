@@ -40,10 +40,18 @@ import Testing
     #expect(one.lines.map(\.text) == ["hello\u{2026}"] && one.width == 60)
   }
 
+  /// CSS Overflow 3, `text-overflow`: "The first character or atomic inline-level element on a line must be
+  /// clipped rather than ellipsed", and Chromium keeps it: with room for nothing, the line is its first grapheme
+  /// cluster and the ellipsis, "a…", 2 × 10 = 20 pt wide in a 5-pt box. A cluster is never cut: "é" written as e
+  /// + U+0301 stays whole.
   @Test func ellipsisWiderThanTheLine() {
     let layout = Support.ahem("abc def", width: .atMost(5), options: TextOptions(maxLines: 1))
-    #expect(layout.lines.map(\.text) == ["\u{2026}"])
-    #expect(layout.lines[0].range == 0..<0)
+    #expect(layout.lines.map(\.text) == ["a\u{2026}"])
+    #expect(layout.lines[0].range == 0..<1)
+    #expect(layout.lines[0].width == 20)
+    let accented = Support.ahem("e\u{301}bc def", width: .atMost(5), options: TextOptions(maxLines: 1))
+    #expect(accented.lines.map(\.text) == ["e\u{301}\u{2026}"])
+    #expect(accented.lines[0].range == 0..<2)
   }
 
   @Test func truncatedLastLineFitsInDejaVu() throws {

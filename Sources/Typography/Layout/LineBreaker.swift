@@ -9,6 +9,8 @@ enum LineBreaker {
     var contentEnd: Int
     /// End of the line, trailing spaces included, the hard break that ended it excluded.
     var end: Int
+    /// True when the line ends at a soft hyphen's break: it shows `ShapedText.hyphen` after its content.
+    var hyphenated = false
   }
 
   /// Breaks `text` into lines of at most `limit` points (`.infinity`: only hard breaks), stopping after
@@ -27,6 +29,11 @@ enum LineBreaker {
       var end = n
       var next = n
       var candidate = -1
+      var candidateHyphenated = false
+      // The first soft-hyphen break of the line when it did not fit with its hyphen: still the line's first
+      // opportunity, taken when the line overflows before any other (the least overflow, as Chromium breaks).
+      var tooWideHyphen = -1
+      var endHyphenated = false
       var overflowing = false
       var i = start
       while i < n {
@@ -38,18 +45,29 @@ enum LineBreaker {
           break
         }
         if bounded {
-          if i > start && BreakClass.canBreak(items[i - 1].breakClass, breakClass) {
+          let opportunity = items[i].opportunity
+          if i > start && opportunity >= .allowed {
+            let hyphenated = opportunity == .hyphenated
             if overflowing {
               end = i
               next = i
+              endHyphenated = hyphenated
               break
             }
-            candidate = i
+            // A soft hyphen's break is usable only when the line fits with the hyphen shown.
+            if !hyphenated || text.width(start, i, plusUnits: text.hyphen?.units ?? 0) <= limitUnits {
+              candidate = i
+              candidateHyphenated = hyphenated
+            } else if candidate < 0 && tooWideHyphen < 0 {
+              tooWideHyphen = i
+            }
           }
           if breakClass != .space && text.width(start, i + 1) > limitUnits {
-            if candidate > start {
-              end = candidate
-              next = candidate
+            if candidate > start || tooWideHyphen > start {
+              let taken = candidate > start ? candidate : tooWideHyphen
+              end = taken
+              next = taken
+              endHyphenated = candidate > start ? candidateHyphenated : true
               break
             }
             overflowing = true
@@ -57,7 +75,8 @@ enum LineBreaker {
         }
         i += 1
       }
-      lines.append(Line(start: start, contentEnd: text.trimmedEnd(start, end), end: end))
+      lines.append(
+        Line(start: start, contentEnd: text.trimmedEnd(start, end), end: end, hyphenated: endHyphenated))
       if next >= n {
         return (lines, false)
       }

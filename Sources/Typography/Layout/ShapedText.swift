@@ -7,8 +7,14 @@ struct ShapedText {
   struct Item {
     /// The scalar.
     var scalar: Unicode.Scalar
-    /// Its line-breaking class.
+    /// Its line-breaking class (spaces, hard breaks and zero-width characters; `opportunity` says where a line
+    /// may break).
     var breakClass: BreakClass
+    /// What a line may do just before this scalar (`BreakOpportunities`): `.allowed`, `.hyphenated` (after a soft
+    /// hyphen) or `.never` (also before spaces and hard breaks, which `LineBreaker` handles itself).
+    var opportunity: LineBreakOpportunity
+    /// Whether a grapheme cluster starts here (UAX #29): truncation cuts only there.
+    var startsCluster: Bool
     /// Kerning between the previous scalar and this one, font units (0 without kerning).
     var kern: Int32
     /// Sum of the advances (and kerning) of every scalar up to and including this one, font units.
@@ -19,6 +25,9 @@ struct ShapedText {
   var items: [Item]
   /// Points per font unit: size / unitsPerEm.
   let scale: Double
+  /// The hyphen shown where a line breaks at a soft hyphen, with its advance in font units; nil when the text has
+  /// no soft hyphen. U+2010 HYPHEN when the font maps it, else U+002D HYPHEN-MINUS, as Chromium picks it.
+  let hyphen: (scalar: Unicode.Scalar, units: Int)?
 
   /// Looks up every scalar of `text` in `font`; control and format characters take no width, tabs a space's.
   init(text: String, font: Font, size: Double, kerning: Bool) {
@@ -30,8 +39,13 @@ struct ShapedText {
     var total = 0
     var previousGlyph: UInt16 = 0
     var previousVisible = false
+    var context = BreakOpportunities.AsciiContext()
+    var needsUnicode = false
     for scalar in text.unicodeScalars {
       let breakClass = BreakClass.of(scalar.value)
+      let startsCluster = !(scalar.value == 0x0A && context.previous == 0x0D)  // CR LF is one cluster
+      let opportunity = context.next(scalar.value, breakClass)
+      if BreakOpportunities.needsUnicodeRules(scalar.value) { needsUnicode = true }
       var advance: Int
       switch breakClass {
       case .hardBreak, .zeroWidthSpace, .invisible: advance = 0
@@ -50,9 +64,21 @@ struct ShapedText {
         previousVisible = visible
       }
       total += advance
-      items.append(Item(scalar: scalar, breakClass: breakClass, kern: kern, end: total))
+      items.append(
+        Item(
+          scalar: scalar, breakClass: breakClass, opportunity: opportunity,
+          startsCluster: startsCluster, kern: kern, end: total))
     }
+    if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
+    hyphen = needsUnicode && text.unicodeScalars.contains("\u{AD}") ? Self.hyphen(of: font) : nil
     self.items = items
+  }
+
+  /// The hyphen `font` draws at a soft-hyphen break, with its advance (see `hyphen`).
+  private static func hyphen(of font: Font) -> (scalar: Unicode.Scalar, units: Int) {
+    let hyphen: Unicode.Scalar = "\u{2010}"
+    let scalar: Unicode.Scalar = font.glyph(for: hyphen) != 0 ? hyphen : "-"
+    return (scalar, font.advance(of: scalar))
   }
 
   /// Width of scalars `a..<b` in font units (the kerning with the scalar before `a` is left out).
@@ -66,6 +92,22 @@ struct ShapedText {
   @inline(__always)
   func width(_ a: Int, _ b: Int) -> Double {
     Self.ceil64(Double(units(a, b)) * scale)
+  }
+
+  /// Width of scalars `a..<b` plus `extra` font units (a hyphen or an ellipsis after them), in points rounded up
+  /// to 1/64 pt.
+  @inline(__always)
+  func width(_ a: Int, _ b: Int, plusUnits extra: Int) -> Double {
+    Self.ceil64(Double(units(a, b) + extra) * scale)
+  }
+
+  /// The start of the grapheme cluster holding scalar `index - 1`: the last cluster boundary before `index`
+  /// (`index` itself when it is 0).
+  @inline(__always)
+  func clusterStart(before index: Int) -> Int {
+    var cut = max(index - 1, 0)
+    while cut > 0 && !items[cut].startsCluster { cut -= 1 }
+    return cut
   }
 
   /// `x` rounded up to a multiple of 1/64 (values within 1e-6/64 of a multiple round to it).

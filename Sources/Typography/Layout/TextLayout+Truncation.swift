@@ -1,18 +1,19 @@
 extension TextLayout {
-  /// Cuts `line`, the last line shown, so that its text plus `ellipsis` fits `limit`: scalars are removed from
-  /// the end (then any spaces left at the cut) until it fits; with nothing left the line is the ellipsis alone.
-  /// Pure.
+  /// Cuts `line`, the last line shown, so that its text plus `ellipsis` fits `limit`: whole grapheme clusters are
+  /// removed from the end (then any spaces left at the cut) until it fits, but the line's first cluster always
+  /// stays, as Chromium keeps at least one before the ellipsis (the line may then overflow). Pure.
   static func truncate(
     _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, font: Font, size: Double,
     options: TextOptions, limit: Double, baseline: Double
   ) -> TextLine {
     let mark = ShapedText(text: ellipsis, font: font, size: size, kerning: options.kerning)
     let markUnits = mark.units(0, mark.items.count)
+    var firstCluster = min(line.start + 1, line.contentEnd)
+    while firstCluster < line.contentEnd && !shaped.items[firstCluster].startsCluster { firstCluster += 1 }
     var cut = line.contentEnd
-    while cut > line.start {
-      let units = shaped.units(line.start, cut) + markUnits
-      if ShapedText.ceil64(Double(units) * shaped.scale) <= limit + 1e-9 { break }
-      cut = shaped.trimmedEnd(line.start, cut - 1)
+    while cut > firstCluster {
+      if shaped.width(line.start, cut, plusUnits: markUnits) <= limit + 1e-9 { break }
+      cut = max(shaped.trimmedEnd(line.start, shaped.clusterStart(before: cut)), firstCluster)
     }
     let width = ShapedText.ceil64(Double(shaped.units(line.start, cut) + markUnits) * shaped.scale)
     var cursor = ShapedText.Cursor()

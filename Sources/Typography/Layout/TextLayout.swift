@@ -21,10 +21,12 @@ public struct TextLayout: Sendable, Hashable {
   /// Lays out `text` in `font` at `size` points offered `width` (a negative width counts as 0, NaN as unbounded;
   /// a negative or non-finite size as 0).
   ///
-  /// Lines break greedily at spaces, after hyphens and around CJK ideographs, kana and hangul, and always at
-  /// U+000A, U+000D (also as CR LF), U+0085, U+2028 and U+2029; a word wider than the line overflows it. Spaces
-  /// are kept as typed (not collapsed); those at a line end do not count toward its width. Characters the font
-  /// does not map take the advance of its .notdef glyph (there is no font fallback). Pure.
+  /// Lines break greedily where Chromium may break them (`BreakOpportunities`: Blink's rules between ASCII
+  /// characters, UAX #14 elsewhere, never inside a grapheme cluster), and always at U+000A, U+000D (also as CR LF),
+  /// U+0085, U+2028 and U+2029; a word wider than the line overflows it. A line that breaks at a soft hyphen
+  /// (U+00AD) shows a hyphen, which counts toward its width. Spaces are kept as typed (not collapsed); those at a
+  /// line end do not count toward its width. Characters the font does not map take the advance of its .notdef
+  /// glyph (there is no font fallback). Pure.
   public init(text: String, font: Font, size: Double, options: TextOptions = TextOptions(), width: SizeConstraint) {
     let size = size.isFinite ? max(size, 0) : 0
     let shaped = ShapedText(text: text, font: font, size: size, kerning: options.kerning)
@@ -45,11 +47,16 @@ public struct TextLayout: Sendable, Hashable {
     lines.reserveCapacity(broken.count)
     var cursor = ShapedText.Cursor()
     for (index, line) in broken.enumerated() {
+      var shown = shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)
+      var width = shaped.width(line.start, line.contentEnd)
+      if line.hyphenated, let hyphen = shaped.hyphen {
+        shown.unicodeScalars.append(hyphen.scalar)
+        width = shaped.width(line.start, line.contentEnd, plusUnits: hyphen.units)
+      }
       lines.append(
         TextLine(
-          range: line.start..<line.end, x: 0, width: shaped.width(line.start, line.contentEnd),
-          baseline: Double(index) * lineHeight + baseline,
-          text: shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)))
+          range: line.start..<line.end, x: 0, width: width, baseline: Double(index) * lineHeight + baseline,
+          text: shown))
     }
     if more, case .tail(let ellipsis) = options.truncation, let last = broken.last {
       lines[lines.count - 1] = Self.truncate(

@@ -6,8 +6,8 @@
 /// `TextLine.range` counts scalars, so the offsets reported here index the same arrays. (UTF-16 would need
 /// surrogate pairs mapped back, and the UCD properties are defined per code point.)
 ///
-/// This finds where a line may break; choosing the breaks that fit a width is the layout's job. It is not yet used
-/// by `TextLayout`, which still breaks with `BreakClass` and `LineBreaker`.
+/// This finds where a line may break; choosing the breaks that fit a width is the layout's job (`LineBreaker`,
+/// through `BreakOpportunities`, which uses these opportunities wherever a character is not ASCII).
 ///
 /// Deviations from UAX #14, all documented tailorings:
 /// - LB1: AI, SG, XX and SA resolve to AL (no dictionary for Thai and the other SA scripts; their Mn/Mc marks are
