@@ -28,22 +28,26 @@ package enum BoxMeasureDecoder {
       let kind = try source.value().kindDescription
       throw SpecDecodingError(path: "", message: "expected an object, got \(kind)")
     }
-    var members: (kind: JSONValue?, text: JSONValue?, font: JSONValue?, fontSize: JSONValue?) = (nil, nil, nil, nil)
+    // Four variables, not a tuple: the tuple was destroyed through its metadata (~430 instructions a measure).
+    var kindMember: JSONValue?
+    var textMember: JSONValue?
+    var fontMember: JSONValue?
+    var fontSizeMember: JSONValue?
     var other: String?
     while let member = try source.nextName(Key.self) {
       let value = try source.value()
       switch member {
-      case .known(.kind): members.kind = value
-      case .known(.text): members.text = value
-      case .known(.font): members.font = value
-      case .known(.fontSize): members.fontSize = value
+      case .known(.kind): kindMember = value
+      case .known(.text): textMember = value
+      case .known(.font): fontMember = value
+      case .known(.fontSize): fontSizeMember = value
       case .other(let key): if other == nil { other = key }
       }
     }
     if let other {
       throw SpecDecodingError(path: other, message: ElementMembers.boxMeasure.problem(other) ?? "unknown member")
     }
-    guard let kindValue = members.kind else { throw SpecDecodingError(path: "kind", message: "missing") }
+    guard let kindValue = kindMember else { throw SpecDecodingError(path: "kind", message: "missing") }
     guard case .string(let kind) = kindValue else {
       throw SpecDecodingError(path: "kind", message: "expected a string, got \(kindValue.kindDescription)")
     }
@@ -52,10 +56,10 @@ package enum BoxMeasureDecoder {
       throw SpecDecodingError(
         path: "kind", message: "unknown measure kind \"\(kind)\"; expected \"text\" or \"yoga-text\"")
     }
-    let text = try string(members.text, "text")
-    let fontSize = try fontSizeValue(members.fontSize)
+    let text = try string(textMember, "text")
+    let fontSize = try fontSizeValue(fontSizeMember)
     if !isText { return BoxTextMeasure(kind: .yogaText, text: text, fontSize: fontSize) }
-    let font = try string(members.font, "font")
+    let font = try string(fontMember, "font")
     return BoxTextMeasure(kind: isAhem(font) ? .ahem : .font(font), text: text, fontSize: fontSize)
   }
 
