@@ -13,7 +13,7 @@ package enum BoxEdgeProperty: UInt8, Sendable, Hashable {
 }
 
 /// A key of a FORMAT.md EDGES object.
-package enum BoxEdgeKey: UInt8, Sendable, Hashable, CaseIterable {
+package enum BoxEdgeKey: Int, Sendable, Hashable, CaseIterable, SpecKey {
   /// `left`.
   case left
   /// `top`.
@@ -33,20 +33,43 @@ package enum BoxEdgeKey: UInt8, Sendable, Hashable, CaseIterable {
   /// `all`.
   case all
 
-  /// The key named `name`, if it is one.
-  package init?(name: String) {
-    switch name {
-    case "left": self = .left
-    case "top": self = .top
-    case "right": self = .right
-    case "bottom": self = .bottom
-    case "start": self = .start
-    case "end": self = .end
-    case "horizontal": self = .horizontal
-    case "vertical": self = .vertical
-    case "all": self = .all
+  /// Nine keys.
+  package static let count = 9
+
+  /// The key's name in JSON.
+  package var spelling: StaticString {
+    switch self {
+    case .left: "left"
+    case .top: "top"
+    case .right: "right"
+    case .bottom: "bottom"
+    case .start: "start"
+    case .end: "end"
+    case .horizontal: "horizontal"
+    case .vertical: "vertical"
+    case .all: "all"
+    }
+  }
+
+  /// The key spelled by the UTF-8 bytes `name`, if any: one candidate picked by length and first byte, then
+  /// compared whole.
+  package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+    guard let first = name.first else { return nil }
+    let candidate: BoxEdgeKey
+    switch (name.count, first) {
+    case (3, UInt8(ascii: "t")): candidate = .top
+    case (3, UInt8(ascii: "e")): candidate = .end
+    case (3, UInt8(ascii: "a")): candidate = .all
+    case (4, UInt8(ascii: "l")): candidate = .left
+    case (5, UInt8(ascii: "r")): candidate = .right
+    case (5, UInt8(ascii: "s")): candidate = .start
+    case (6, UInt8(ascii: "b")): candidate = .bottom
+    case (8, UInt8(ascii: "v")): candidate = .vertical
+    case (10, UInt8(ascii: "h")): candidate = .horizontal
     default: return nil
     }
+    guard candidate.isSpelled(by: name) else { return nil }
+    self = candidate
   }
 }
 

@@ -96,32 +96,31 @@ extension BoxStyleDecoder {
     return l.isAuto ? .undefined : l
   }
 
-  /// Appends the sides of an EDGES object for `property` to `settings` in order, the first one opening the object
-  /// (an empty object appends one opening setting without a key).
-  static func edges(
-    _ value: JSONValue, _ path: @autoclosure () -> String, property: BoxEdgeProperty,
+  /// Appends the sides of the EDGES object that comes next in `source` for `property` (at `path`) to `settings` in
+  /// order, the first one opening the object (an empty object appends one opening setting without a key).
+  static func edges<Source: SpecSource & ~Copyable>(
+    _ source: inout Source, _ path: @autoclosure () -> String, property: BoxEdgeProperty,
     into settings: inout [BoxStyleSetting]
   ) throws(SpecDecodingError) {
-    guard case .object(let object) = value else {
-      throw SpecDecodingError(path: path(), message: "expected an object, got \(value.kindDescription)")
-    }
-    guard !object.storage.isEmpty else {
-      settings.append(.edge(property, nil, .undefined, opens: true))
-      return
+    guard source.enterObject() else {
+      let kind = try source.value().kindDescription
+      throw SpecDecodingError(path: path(), message: "expected an object, got \(kind)")
     }
     var opens = true
-    for member in object.storage {
-      // The paths capture the name alone (capturing the member would copy its value into every call below).
-      let name = member.key
-      guard let key = BoxEdgeKey(name: name) else {
+    while let member = try source.nextName(BoxEdgeKey.self) {
+      let key: BoxEdgeKey
+      switch member {
+      case .other(let name):
         throw SpecDecodingError(
           path: JSONPath.member(path(), name),
           message: "unknown edge; expected left, top, right, bottom, start, end, horizontal, vertical or all")
+      case .known(let known): key = known
       }
-      let length = try side(member.value, JSONPath.member(path(), name), property: property)
+      let length = try side(try source.value(), JSONPath.member(path(), key.spelling.description), property: property)
       settings.append(.edge(property, key, length, opens: opens))
       opens = false
     }
+    if opens { settings.append(.edge(property, nil, .undefined, opens: true)) }
   }
 
   /// One side of an EDGES object.

@@ -93,6 +93,20 @@ package struct JSONBytesSource: SpecSource, ~Copyable {
     }
   }
 
+  /// The next member in document order, as a `Key` when it names one (no String made), or nil at the object's end
+  /// (left).
+  package mutating func nextName<Key: SpecKey>(_ key: Key.Type) throws(SpecDecodingError) -> SpecMember<Key>? {
+    let first = atStart
+    atStart = false
+    switch cursor.nextMember(first: first) {
+    case .failed: throw Self.refused("a key written with escapes, or bytes that are not JSON")
+    case .end: return nil
+    case .key(let name):
+      guard let key = Key(utf8: name) else { return .other(String(decoding: name, as: UTF8.self)) }
+      return .known(key)
+    }
+  }
+
   /// Enters the array that comes next.
   package mutating func enterArray() -> Bool {
     guard cursor.enterArray() else { return false }

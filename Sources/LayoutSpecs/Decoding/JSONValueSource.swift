@@ -103,6 +103,13 @@ package struct JSONValueSource: SpecSource {
     return member.key
   }
 
+  /// The next member in document order, as a `Key` when it names one, or nil at the object's end (left).
+  package mutating func nextName<Key: SpecKey>(_ key: Key.Type) -> SpecMember<Key>? {
+    guard let name = nextName() else { return nil }
+    guard let key = Key(name: name) else { return .other(name) }
+    return .known(key)
+  }
+
   /// Enters the array that comes next.
   package mutating func enterArray() -> Bool {
     guard case .array(let elements)? = next else { return false }

@@ -29,6 +29,11 @@ package protocol SpecSource: ~Copyable {
   /// source at its value; nil at the end of the object (which is left).
   mutating func nextName() throws(SpecDecodingError) -> String?
 
+  /// The next member of the object entered last with `enterObject()`, in document order (repeats included), as a
+  /// `Key` when it names one and by its name otherwise, leaving the source at its value; nil at the end of the
+  /// object (which is left). Spares a source reading bytes making a String of every key.
+  mutating func nextName<Key: SpecKey>(_ key: Key.Type) throws(SpecDecodingError) -> SpecMember<Key>?
+
   /// Enters the array that comes next; false (nothing read) when the next value is not an array.
   mutating func enterArray() -> Bool
 
@@ -105,8 +110,23 @@ extension SpecKey {
   package func isSpelled(by name: UnsafeBufferPointer<UInt8>) -> Bool {
     let spelling = self.spelling
     guard spelling.utf8CodeUnitCount == name.count, let given = name.baseAddress else { return false }
-    let bytes = spelling.utf8Start
-    for i in 0..<name.count where given[i] != bytes[i] { return false }
+    let bytes = UnsafeRawPointer(spelling.utf8Start)
+    let other = UnsafeRawPointer(given)
+    // Eight bytes at a time, then byte by byte (keys are short).
+    var i = 0
+    while i + 8 <= name.count {
+      guard
+        other.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          == bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      else { return false }
+      i += 8
+    }
+    while i < name.count {
+      guard other.load(fromByteOffset: i, as: UInt8.self) == bytes.load(fromByteOffset: i, as: UInt8.self) else {
+        return false
+      }
+      i += 1
+    }
     return true
   }
 
