@@ -4,12 +4,16 @@ import LayoutSpecs
 import NodeTree
 
 extension Session {
-  /// `cell/setNeedsLayout` {sessionId, row: ROW, cell?: SPEC} or {sessionId, row, element: ID, spec: SPEC} →
-  /// {seq}: re-lays out the row in the background, with the whole new content `cell`, or with the element whose id
-  /// is `element` replaced by `spec`; a changed committed height is pushed as `table/heightChanged`.
+  /// `cell/setNeedsLayout` {sessionId, row: ROW, cell?: SPEC, transition? = false} or {sessionId, row, element: ID,
+  /// spec: SPEC, transition? = false} → {seq}: re-lays out the row in the background, with the whole new content
+  /// `cell`, or with the element whose id is `element` replaced by `spec`; a changed committed height is pushed as
+  /// `table/heightChanged`. With `transition` the answer also holds the cell's layout before and after
+  /// (`LayoutTransition`), laid out off the session.
   func setNeedsLayout(_ params: Params) throws(ResponseError) -> SessionOutcome {
     if params.value("rows") != nil { return try setNeedsLayoutOfRows(params) }
+    let transition = try params.optionalBool("transition") ?? false
     let id = try pendingRowID(params.required("row"), path: params.at("row"))
+    let before = table.cell(id)?.content
     var element: LayoutElement?
     if let cell = params.value("cell") {
       if params.value("element") != nil {
@@ -31,7 +35,38 @@ extension Session {
       throw ResponseError(code: .invalidParams, message: error.message)
     }
     schedule([request])
-    return .result(.object(JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])))
+    let answer = JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])
+    guard transition, let before, let after = table.cell(id)?.content, let path = table.pendingMap.indexPath(of: id)
+    else { return .result(.object(answer)) }
+    return transitionOutcome(answer, id: id, path: path, before: before, after: after)
+  }
+
+  /// The answer `{seq, rowId, indexPath, before, after, inserted, removed}` of a transition: `answer` with the row
+  /// and both layouts of its cell (`before` and `after` content at the current width), computed off the session as
+  /// `cell/elementFrames` is. A side whose layout fails is empty with its `error` (the edit itself stands).
+  private func transitionOutcome(
+    _ answer: JSONObject, id: RowID, path: TableIndexPath, before: LayoutElement, after: LayoutElement
+  ) -> SessionOutcome {
+    let layout = CellFrames(engine: engine, decoding: cellDecoding)
+    let range = CellFrames.range(width: width)
+    let width = width
+    return .compute { () throws(ResponseError) -> JSONValue in
+      /// One side's layout, or an empty one (the failed cell's height is 0, as the table has it) with the reason.
+      func side(_ content: LayoutElement) -> LayoutTransition.Side {
+        do throws(ResponseError) {
+          let flat = try layout.flattened(content, in: range) { "row \"\(id)\" failed to lay out: \($0)" }
+          return LayoutTransition.Side(size: flat.size, frames: flat.frames)
+        } catch {
+          return LayoutTransition.Side(size: Size(width, 0), frames: [], failure: error.message)
+        }
+      }
+      let transition = LayoutTransition(before: side(before), after: side(after))
+      var result = answer
+      result["rowId"] = .string(id.rawValue)
+      result["indexPath"] = .array([.int(Int64(path.section)), .int(Int64(path.row))])
+      for member in transition.json.storage { result[member.key] = member.value }
+      return .object(result)
+    }
   }
 
   /// `cell/setNeedsLayout` {sessionId, rows: [ROW | {row: ROW, cell?: SPEC}]} → {seq}: re-lays out several rows in
@@ -40,6 +75,9 @@ extension Session {
   private func setNeedsLayoutOfRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
     for other in ["row", "cell", "element", "spec"] where params.value(other) != nil {
       throw Params.invalid(params.path, "give either \"rows\" or \"row\" (with \"cell\" or \"element\"), not both")
+    }
+    if try params.optionalBool("transition") == true {
+      throw Params.invalid(params.at("transition"), "a transition is given for one row: use \"row\", not \"rows\"")
     }
     guard case .array(let rows)? = params.value("rows") else {
       throw Params.invalid(
