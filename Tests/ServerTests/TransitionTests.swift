@@ -88,4 +88,29 @@ struct TransitionTests {
     )
     h.closeInput()
   }
+
+  @Test("a side whose layout fails is empty with its error; the relayout stands")
+  func failedSide() async {
+    let h = ServerHarness()
+    await h.startLenientSession()
+    _ = await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": [{"id": "k", "cell": \#(Self.node(10))}]}"#)
+    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    let bad = #"{"type": "text", "text": "hi", "fontFamily": "NoSuchFont"}"#
+    let result = await h.call(
+      5, "cell/setNeedsLayout", #"{"sessionId": "s1", "row": "k", "cell": \#(bad), "transition": true}"#
+    ).last?["result"]
+    // Before: the anonymous 10 pt node; after: nothing, 320 × 0 (a failed cell is 0 high), so the node is removed.
+    #expect(result?["before"]?["elements"]?.arrayValue?.map { $0["key"] } == [.string("node")])
+    #expect(result?["after"]?["size"] == json(#"{"width": 320, "height": 0}"#))
+    #expect(result?["after"]?["elements"] == json("[]"))
+    let error = result?["after"]?["error"]?.stringValue ?? ""
+    #expect(error.hasPrefix(#"row "k" failed to lay out: "#) && error.contains("NoSuchFont"))
+    #expect(result?["inserted"] == json("[]") && result?["removed"] == json(#"["node"]"#))
+    // The row's height becomes 0 + 0.5 as without a transition.
+    _ = await h.call(6, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    #expect(
+      await h.call(7, "table/rowFrame", #"{"sessionId": "s1", "row": "k"}"#).last?["result"]?["frame"]?["height"]
+        == .double(0.5))
+    h.closeInput()
+  }
 }
