@@ -44,6 +44,17 @@ export interface DescribeResult { seq: number; contentSize: Size; sections: { ro
 export interface TextLine { range: [number, number]; x: number; width: number; baseline: number; truncated: boolean }
 export interface ElementFrame { type: string; id?: string; name?: string; frame: Rect; lines?: TextLine[] }
 export interface ElementFramesResult { rowId: string; indexPath: IndexPath; size: Size; elements: ElementFrame[] }
+/** An element of a layout transition's side, with the key matching it across both sides. */
+export interface TransitionElement extends ElementFrame { key: string }
+/** One layout of a transition; `error` when it failed (then no elements, height 0). */
+export interface TransitionSide { size: Size; elements: TransitionElement[]; error?: string }
+/** `cell/setNeedsLayout` with `transition: true`. */
+export interface TransitionResult {
+  seq: number; rowId: string; indexPath: IndexPath; before: TransitionSide; after: TransitionSide;
+  inserted: string[]; removed: string[];
+}
+/** An entry of `table/didCommit`'s `changeFrames` (no `before` for an inserted row, no `after` for a deleted one). */
+export interface RowChangeFrame { rowId: string; before?: Rect; after?: Rect }
 export type DisplayItem =
   | { kind: 'rect'; type: string; id?: string; name?: string; frame: Rect }
   | { kind: 'text'; id?: string; name?: string; frame: Rect; font: { family: string; size: number; weight: number };
@@ -78,13 +89,15 @@ export interface InitializeResult {
 
 export interface DidCommitParams {
   sessionId: string; seq: number; contentSize: Size; insertedRowIds?: string[]; deletedRowIds?: string[];
+  /** With `createSession({changeFrames: true})`: the rows the change set affected. */
+  changeFrames?: RowChangeFrame[];
 }
 export interface HeightChangedParams {
   sessionId: string; rowId: string; indexPath: IndexPath; oldHeight: number; newHeight: number; contentSize: Size; seq: number;
 }
 export interface ContentSizeChangedParams { sessionId: string; contentSize: Size; seq: number }
 export interface ContentOffsetChangedParams {
-  sessionId: string; contentOffset: ContentOffset; oldContentOffset: ContentOffset; reason: 'anchoring' | 'clamped';
+  sessionId: string; contentOffset: ContentOffset; oldContentOffset: ContentOffset; reason: 'anchoring' | 'clamped' | 'inverted';
 }
 export interface WillBeginBatchFetchParams { sessionId: string; contentSize: Size; contentOffset: ContentOffset }
 export interface InterfaceStateChangedParams {
@@ -202,6 +215,13 @@ export interface CreateSessionOptions extends RequestOptions {
    * `window/logMessage`); by default such a cell is refused when it is decoded (InvalidParamsError).
    */
   lenientFonts?: boolean;
+  /**
+   * `ASTableNode.inverted` (fixed for the session): row 0 at the visual bottom; every offset, inset, frame, point
+   * and rect on the wire is visual (y down on screen, 0 at the top of the last row).
+   */
+  inverted?: boolean;
+  /** Every `table/didCommit` carries `changeFrames`: the affected rows' frames before and after. */
+  changeFrames?: boolean;
 }
 
 export interface SetViewportOptions extends RequestOptions {
@@ -521,7 +541,8 @@ export declare class Session extends EventEmitter {
   /** `cell/elementFrames`. */
   elementFrames(row: Row, options?: RequestOptions & { elements?: string[] }): Promise<ElementFramesResult>;
   /** `cell/setNeedsLayout`: `{cell}` or `{element, spec}`; or `({rows})`: several rows, each as it is or with a new cell. */
-  setNeedsLayout(row: Row, options?: RequestOptions & ({ cell?: Spec; element?: undefined; spec?: undefined } | { cell?: undefined; element: string; spec: Spec })): Promise<SeqResult>;
+  setNeedsLayout(row: Row, options: RequestOptions & ({ cell?: Spec; element?: undefined; spec?: undefined } | { cell?: undefined; element: string; spec: Spec }) & { transition: true }): Promise<TransitionResult>;
+  setNeedsLayout(row: Row, options?: RequestOptions & ({ cell?: Spec; element?: undefined; spec?: undefined } | { cell?: undefined; element: string; spec: Spec }) & { transition?: false }): Promise<SeqResult>;
   setNeedsLayout(options: RequestOptions & { rows: Array<Row | { row: Row; cell?: Spec }> }): Promise<SeqResult>;
   /** `cell/displayList`. */
   displayList(row: Row, options?: RequestOptions): Promise<DisplayListResult>;

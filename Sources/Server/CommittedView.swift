@@ -17,6 +17,12 @@ struct CommittedView: Sendable {
   let map: ElementMap
   /// Reported seq of the last committed change set.
   let seq: Int64
+  /// The table is inverted: frames and points are visual (see `Session+Inverted`); model top y of a row of height
+  /// h is drawn at C − y − h in content of height C.
+  var inverted = false
+
+  /// Content height of the committed rows.
+  var contentHeight: Double { map.contentHeight(separator: separator) }
 
   /// True when `table/describe` params ask for the committed state (`state` absent, null or `"committed"`); the
   /// session answers the `"pending"` form.
@@ -27,7 +33,7 @@ struct CommittedView: Sendable {
 
   /// `{width, height}` of the committed content.
   var contentSize: JSONValue {
-    .object(JSONObject([("width", .double(width)), ("height", .double(map.contentHeight(separator: separator)))]))
+    .object(JSONObject([("width", .double(width)), ("height", .double(contentHeight))]))
   }
 
   /// `table/rowFrame` {sessionId, row: ROW} → {rowId, indexPath, frame}.
@@ -42,17 +48,20 @@ struct CommittedView: Sendable {
   }
 
   /// `table/rowAtPoint` {sessionId, point: {x, y}} → ROWFRAME or null: the committed row under a content point
-  /// (x in [0, width), y in [top, top + row height)).
+  /// (x in [0, width), y in [top, top + row height) of its frame as seen). An inverted table's visual point y is
+  /// model point C − y, taken just above it: visual spans are half-open downwards on screen, upwards in the model.
   func rowAtPoint(_ params: Params) throws(ResponseError) -> JSONValue {
     let point = try params.object("point")
     let x = try point.number("x", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
     let y = try point.number("y", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
-    guard x >= 0, x < width, let path = map.indexPath(atOffset: y, separator: separator) else { return .null }
+    let modelY = inverted ? (contentHeight - y).nextDown : y
+    guard x >= 0, x < width, let path = map.indexPath(atOffset: modelY, separator: separator) else { return .null }
     return rowFrameJSON(path) ?? .null
   }
 
   /// `table/rowsInRect` {sessionId, rect: {x, y, width, height}} → {rows: [ROWFRAME]}: committed rows intersecting
-  /// the rect, in order (an empty rect or one outside the table's width intersects nothing).
+  /// the rect, top to bottom as seen (index order, reversed when inverted; an empty rect or one outside the table's
+  /// width intersects nothing).
   func rowsInRect(_ params: Params) throws(ResponseError) -> JSONValue {
     let rect = try params.object("rect")
     let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
@@ -61,8 +70,12 @@ struct CommittedView: Sendable {
     let w = try rect.number("width", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
     let h = try rect.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
     guard w > 0, h > 0, x < width, x + w > 0 else { return .object(JSONObject([("rows", .array([]))])) }
-    let paths = map.indexPaths(intersectingMinY: y, maxY: y + h, separator: separator)
-    return .object(JSONObject([("rows", .array(paths.compactMap(rowFrameJSON)))]))
+    guard inverted else {
+      let paths = map.indexPaths(intersectingMinY: y, maxY: y + h, separator: separator)
+      return .object(JSONObject([("rows", .array(paths.compactMap(rowFrameJSON)))]))
+    }
+    let paths = map.indexPaths(intersectingMinY: contentHeight - y - h, maxY: contentHeight - y, separator: separator)
+    return .object(JSONObject([("rows", .array(paths.reversed().compactMap(rowFrameJSON)))]))
   }
 
   /// Committed `table/describe` {sessionId, state?: "committed"} → {seq, contentSize, sections: [{rows: [{id,
@@ -84,7 +97,8 @@ struct CommittedView: Sendable {
       JSONObject([("seq", .int(seq)), ("contentSize", contentSize), ("sections", .array(sections))]))
   }
 
-  /// `{rowId, indexPath, frame: {x, y, width, height}}` of the committed row at `path`, nil when out of range.
+  /// `{rowId, indexPath, frame: {x, y, width, height}}` of the committed row at `path` (frame as seen), nil when out
+  /// of range.
   func rowFrameJSON(_ path: TableIndexPath) -> JSONValue? {
     guard let id = map.rowID(at: path), let y = map.offset(of: path, separator: separator),
       let h = map.rowHeight(at: path, separator: separator)
@@ -93,7 +107,7 @@ struct CommittedView: Sendable {
       JSONObject([
         ("rowId", .string(id.rawValue)),
         ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
-        ("frame", Session.rect(x: 0, y: y, width: width, height: h)),
+        ("frame", Session.rect(x: 0, y: inverted ? contentHeight - y - h : y, width: width, height: h)),
       ]))
   }
 }

@@ -27,10 +27,10 @@ enum RequestMembers {
     "session/create's params",
     valid: [
       "viewport", "scale", "separators", "sessionId", "interfaceStates", "batchFetching", "scrollAnchoring",
-      "lenientFonts",
+      "lenientFonts", "inverted", "changeFrames",
     ],
     unsupported: [
-      "style": "the table is plain", "inverted": "", "allowsSelection": "", "allowsMultipleSelection": "",
+      "style": "the table is plain", "allowsSelection": "", "allowsMultipleSelection": "",
       "separatorStyle": "use \"separators\"", "leadingScreensForBatching": "", "automaticallyAdjustsContentOffset": "",
       "contentInset": "set it with session/setViewport", "contentOffset": "set it with session/setViewport",
     ])

@@ -21,6 +21,10 @@ struct ScrollingState: Sendable {
   /// An after-commit check found the context fetching: it runs again right after the next completion or cancel.
   var heldCheckAfterCommit = false
 
+  /// The content offset the client last learned (from an answer or a notification), in the model's coordinates and
+  /// as seen: an inverted table's visual offset also moves when the content height changes (see `Session+Inverted`).
+  var shown: (modelY: Double, visualY: Double) = (0, 0)
+
   /// A state with batch fetching and interface states on or off.
   init(batchFetching: Bool, interfaceStates: Bool) {
     self.batchFetching = batchFetching

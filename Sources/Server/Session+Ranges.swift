@@ -3,11 +3,11 @@ import JSONRPC
 import NodeTree
 
 extension Session {
-  /// Content offset y of the viewport (points).
+  /// Content offset y of the viewport (points, the model's: see `Session+Inverted`).
   var contentOffsetY: Double { table.viewport?.bounds.y ?? 0 }
 
-  /// `{x: 0, y}` of the viewport (tables do not scroll sideways).
-  var contentOffsetJSON: JSONValue { .object(JSONObject([("x", .double(0)), ("y", .double(contentOffsetY))])) }
+  /// `{x: 0, y}` of the viewport as seen (tables do not scroll sideways).
+  var contentOffsetJSON: JSONValue { .object(JSONObject([("x", .double(0)), ("y", .double(visualOffsetY))])) }
 
   /// Moves the viewport to `y` (already clamped) with the session's size and container state and evaluates it: a
   /// range update runs when `force` is set or the on-screen rows changed; its callbacks are pushed.
@@ -15,6 +15,7 @@ extension Session {
     let bounds = Rect(x: 0, y: y + 0, width: width, height: height)  // + 0: never −0 on the wire
     let viewport = RangeViewport(bounds: bounds, scrollDirection: direction, containerState: scrolling.containerState)
     publish(table.setViewport(viewport, force: force))
+    recordShownOffset()
   }
 
   /// Pushes the end of nodes a commit released: a node that was visible first gets its `didExitVisible`
@@ -30,21 +31,6 @@ extension Session {
       ])
       notify(.notification(method: "cell/nodeReleased", params: .object(params)))
     }
-  }
-
-  /// Pushes `table/contentOffsetChanged` {sessionId, contentOffset, oldContentOffset, reason} for a move made by
-  /// scroll anchoring (`anchoring`) or by the clamp after the content shrank (`clamped`); like any programmatic offset
-  /// change (`scrollViewDidScroll`) it then checks batch fetching at the new offset.
-  func publish(_ adjustment: OffsetAdjustment?) {
-    guard let adjustment else { return }
-    let params = JSONObject([
-      ("sessionId", .string(id)),
-      ("contentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.newY + 0))]))),
-      ("oldContentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(adjustment.oldY + 0))]))),
-      ("reason", .string(adjustment.byAnchoring ? "anchoring" : "clamped")),
-    ])
-    notify(.notification(method: "table/contentOffsetChanged", params: .object(params)))
-    checkBatchFetchAfterScroll()
   }
 
   /// Pushes one `cell/interfaceStateChanged` per row whose state changed, in Texture's firing order, with the

@@ -4,12 +4,16 @@ import LayoutSpecs
 import NodeTree
 
 extension Session {
-  /// `cell/setNeedsLayout` {sessionId, row: ROW, cell?: SPEC} or {sessionId, row, element: ID, spec: SPEC} →
-  /// {seq}: re-lays out the row in the background, with the whole new content `cell`, or with the element whose id
-  /// is `element` replaced by `spec`; a changed committed height is pushed as `table/heightChanged`.
+  /// `cell/setNeedsLayout` {sessionId, row: ROW, cell?: SPEC, transition? = false} or {sessionId, row, element: ID,
+  /// spec: SPEC, transition? = false} → {seq}: re-lays out the row in the background, with the whole new content
+  /// `cell`, or with the element whose id is `element` replaced by `spec`; a changed committed height is pushed as
+  /// `table/heightChanged`. With `transition` the answer also holds the cell's layout before and after
+  /// (`LayoutTransition`), laid out off the session.
   func setNeedsLayout(_ params: Params) throws(ResponseError) -> SessionOutcome {
     if params.value("rows") != nil { return try setNeedsLayoutOfRows(params) }
+    let transition = try params.optionalBool("transition") ?? false
     let id = try pendingRowID(params.required("row"), path: params.at("row"))
+    let before = table.cell(id)?.content
     var element: LayoutElement?
     if let cell = params.value("cell") {
       if params.value("element") != nil {
@@ -31,7 +35,10 @@ extension Session {
       throw ResponseError(code: .invalidParams, message: error.message)
     }
     schedule([request])
-    return .result(.object(JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])))
+    let answer = JSONObject([("seq", .int(seq(table.lastSubmittedSeq)))])
+    guard transition, let before, let after = table.cell(id)?.content, let path = table.pendingMap.indexPath(of: id)
+    else { return .result(.object(answer)) }
+    return transitionOutcome(answer, id: id, path: path, before: before, after: after)
   }
 
   /// `cell/setNeedsLayout` {sessionId, rows: [ROW | {row: ROW, cell?: SPEC}]} → {seq}: re-lays out several rows in
@@ -40,6 +47,9 @@ extension Session {
   private func setNeedsLayoutOfRows(_ params: Params) throws(ResponseError) -> SessionOutcome {
     for other in ["row", "cell", "element", "spec"] where params.value(other) != nil {
       throw Params.invalid(params.path, "give either \"rows\" or \"row\" (with \"cell\" or \"element\"), not both")
+    }
+    if try params.optionalBool("transition") == true {
+      throw Params.invalid(params.at("transition"), "a transition is given for one row: use \"row\", not \"rows\"")
     }
     guard case .array(let rows)? = params.value("rows") else {
       throw Params.invalid(

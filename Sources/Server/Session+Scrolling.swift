@@ -12,28 +12,33 @@ extension SessionMethods {
 }
 
 extension Session {
-  /// `table/scrollToOffset` {sessionId, y, drag? = true, velocity? = 0} → SCROLL.
+  /// `table/scrollToOffset` {sessionId, y, drag? = true, velocity? = 0} → SCROLL (y as seen, see
+  /// `Session+Inverted`).
   func scrollToOffset(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let y = try params.number("y", in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
-    return try scroll(to: y, params, defaultDrag: true)
+    return try scroll(to: modelOffsetY(visual: y), params, defaultDrag: true)
   }
 
-  /// `table/scrollBy` {sessionId, dy, drag? = true, velocity? = 0} → SCROLL.
+  /// `table/scrollBy` {sessionId, dy, drag? = true, velocity? = 0} → SCROLL (dy as seen: an inverted table's model
+  /// offset moves by −dy).
   func scrollBy(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let dy = try params.number("dy", in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
-    return try scroll(to: contentOffsetY + dy, params, defaultDrag: true)
+    return try scroll(to: contentOffsetY + (inverted ? -dy : dy), params, defaultDrag: true)
   }
 
   /// `table/scrollToRow` {sessionId, row: ROW, position? = "none", drag? = false} → SCROLL: UITableView's
-  /// `scrollToRowAtIndexPath:atScrollPosition:` over the committed rows.
+  /// `scrollToRowAtIndexPath:atScrollPosition:` over the committed rows, with positions as seen (`top` is the top
+  /// of the screen, also in an inverted table).
   func scrollToRow(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let path = try committedIndexPath(params.required("row"), path: params.at("row"))
     let position = try params.optionalString("position") ?? "none"
-    guard let top = table.visibleMap.offset(of: path, separator: table.separatorHeight),
-      let rowHeight = table.visibleMap.rowHeight(at: path, separator: table.separatorHeight)
+    guard let modelTop = table.visibleMap.offset(of: path, separator: table.separatorHeight),
+      let modelHeight = table.visibleMap.rowHeight(at: path, separator: table.separatorHeight)
     else { throw Params.invalid(params.at("row"), "row \(path) is not committed") }
-    let inset = table.contentInset
-    let current = contentOffsetY
+    let seen = table.visualSpan(VerticalSpan(y: modelTop, height: modelHeight))
+    let (top, rowHeight) = (seen.y, seen.height)
+    let inset = visualInset
+    let current = visualOffsetY
     let y: Double
     switch position {
     case "top": y = top - inset.top
@@ -50,7 +55,7 @@ extension Session {
       throw Params.invalid(
         params.at("position"), "expected one of top, middle, bottom, none, got \(JSONWriter.string(.string(position)))")
     }
-    return try scroll(to: y, params, defaultDrag: false)
+    return try scroll(to: modelOffsetY(visual: y), params, defaultDrag: false)
   }
 
   /// Moves the content offset to `target` clamped as UIKit clamps it (content insets included), then does what a
@@ -59,10 +64,12 @@ extension Session {
   /// update at the old offset when that changes the mode), the move updates the ranges when the on-screen rows
   /// change, and `scrollViewWillEndDragging` checks batch fetching at the target offset in the pan direction. A
   /// programmatic scroll has no direction (updates reuse the previous one) and, when the offset moved, checks
-  /// batch fetching at the new offset (`scrollViewDidScroll`).
+  /// batch fetching at the new offset (`scrollViewDidScroll`). `target` is a model offset, so the direction is the
+  /// model's (an inverted table's visual one flipped, as Texture flips it); the params' `velocity` is visual.
   private func scroll(to target: Double, _ params: Params, defaultDrag: Bool) throws(ResponseError) -> SessionOutcome {
     let drag = try params.optionalBool("drag") ?? defaultDrag
-    let velocity = try params.optionalNumber("velocity", in: -1e6...1e6, rangeText: "in [-1e6, 1e6]") ?? 0
+    let velocity = modelVelocity(
+      visual: try params.optionalNumber("velocity", in: -1e6...1e6, rangeText: "in [-1e6, 1e6]") ?? 0)
     let old = contentOffsetY
     let y = table.clampedOffsetY(target)
     guard drag else {

@@ -68,11 +68,16 @@ actor Session {
     _ = table.setViewport(
       RangeViewport(bounds: Rect(x: 0, y: 0, width: width, height: height), containerState: [.visible, .display]))
     table.scrollAnchoring = configuration.scrollAnchoring
+    table.inverted = configuration.inverted
+    table.reportsChangeFrames = configuration.changeFrames
+    // The empty content's visual offset: 0, or −height when inverted (the viewport's bottom at the content's).
+    let shownY = configuration.inverted ? -height : 0
+    scrolling.shown = (modelY: 0, visualY: shownY)
     // Entering the window checks batch fetching (texture.md §4.3): an empty table always fetches. Pushed before
     // the `session/create` answer.
     if configuration.batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
       let size = JSONObject([("width", .double(width)), ("height", .double(0))])
-      let offset = JSONObject([("x", .double(0)), ("y", .double(0))])
+      let offset = JSONObject([("x", .double(0)), ("y", .double(shownY))])
       notify(
         .notification(
           method: "table/willBeginBatchFetch",
@@ -86,7 +91,7 @@ actor Session {
       sessionID: id,
       view: CommittedView(
         width: width, separator: table.separatorHeight, map: table.visibleMap,
-        seq: 0))
+        seq: 0, inverted: configuration.inverted))
     var environment = LayoutEnvironment.standard(scale: scale, registry: registry)
     environment.maxDepth = options.cellLimits.maxDepth
     engine = LayoutEngine(environment: environment)
@@ -204,7 +209,10 @@ actor Session {
         let acceptance = try table.acceptLayout(id: result.id, generation: result.generation, height: result.height)
         if acceptance.accepted && table.cell(result.id)?.generation == result.generation { contentChanged(result.id) }
         publish(acceptance.heightChanges)
-        publish(acceptance.offsetAdjustment)
+        // With commits, the offset as seen follows each commit's content height (the last one's is the table's).
+        if acceptance.offsetAdjustment != nil || acceptance.commits.isEmpty {
+          publish(acceptance.offsetAdjustment, contentHeight: table.contentHeight)
+        }
         publish(acceptance.interfaceEvents)
         publish(acceptance.commits)
       } catch {
@@ -213,8 +221,8 @@ actor Session {
     }
   }
 
-  /// Pushes `table/didCommit` for each commit with the anchoring and interface-state notifications that followed
-  /// it, then runs the after-commit batch-fetch check.
+  /// Pushes `table/didCommit` (with the change frames when the session reports them) for each commit with the
+  /// anchoring and interface-state notifications that followed it, then runs the after-commit batch-fetch check.
   func publish(_ commits: [Commit]) {
     for commit in commits {
       var members: [(String, JSONValue)] = [
@@ -227,8 +235,11 @@ actor Session {
       if !commit.changeSet.deletedRows.isEmpty {
         members.append(("deletedRowIds", .array(commit.changeSet.deletedRows.map { .string($0.rawValue) })))
       }
+      if table.reportsChangeFrames {
+        members.append(("changeFrames", .array(commit.changeFrames.map(changeFrameJSON))))
+      }
       notify(.notification(method: "table/didCommit", params: .object(JSONObject(members))))
-      publish(commit.offsetAdjustment)
+      publish(commit.offsetAdjustment, contentHeight: commit.contentHeight)
       publish(commit.releasedNodes)
       publish(commit.interfaceEvents)
     }

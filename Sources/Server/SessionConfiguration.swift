@@ -19,11 +19,17 @@ struct SessionConfiguration: Sendable {
   var scrollAnchoring = true
   /// A font family that is not installed fails at layout (height 0, logged) instead of being refused when decoded.
   var lenientFonts = false
+  /// The table is drawn upside down (`ASTableNode.inverted`): row 0 at the visual bottom, as chats are. Fixed for
+  /// the session; every offset, inset and frame on the wire is visual (see `Session+Inverted`).
+  var inverted = false
+  /// Every `table/didCommit` carries the frames before and after of the rows its change set affected.
+  var changeFrames = false
   /// The session id the client chose; nil: the server numbers the session (`s<n>`).
   var sessionId: String?
 
   /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates? =
-  /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false}; other members are refused.
+  /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false, inverted? = false, changeFrames? = false}; other members are
+  /// refused.
   init(_ params: Params) throws(ResponseError) {
     try params.check(RequestMembers.createSession)
     let viewport = try params.object("viewport")
@@ -36,6 +42,8 @@ struct SessionConfiguration: Sendable {
     interfaceStates = try params.optionalBool("interfaceStates") ?? interfaceStates
     scrollAnchoring = try params.optionalBool("scrollAnchoring") ?? scrollAnchoring
     lenientFonts = try params.optionalBool("lenientFonts") ?? lenientFonts
+    inverted = try params.optionalBool("inverted") ?? inverted
+    changeFrames = try params.optionalBool("changeFrames") ?? changeFrames
     sessionId = try params.optionalString("sessionId")
   }
 }

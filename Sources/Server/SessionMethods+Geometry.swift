@@ -57,13 +57,16 @@ extension Session {
 
   /// One flattened element: `{type, id?, name?, frame, lines?}`; lines carry `{range, x, width, baseline,
   /// truncated}` relative to the element (range in Unicode scalars of the leaf's text).
-  static func elementJSON(_ f: FlatFrame) -> JSONValue {
+  static func elementJSON(_ f: FlatFrame) -> JSONValue { .object(elementObject(f)) }
+
+  /// One flattened element as an object (see `elementJSON`).
+  static func elementObject(_ f: FlatFrame) -> JSONObject {
     var o = JSONObject([("type", .string(f.type))])
     if let id = f.id { o["id"] = .string(id) }
     if let name = f.name { o["name"] = .string(name) }
     o["frame"] = rect(x: f.frame.origin.x, y: f.frame.origin.y, width: f.frame.size.width, height: f.frame.size.height)
     if let lines = f.textLines { o["lines"] = .array(lines.map(\.json)) }
-    return .object(o)
+    return o
   }
 
   /// `{x, y, width, height}`.

@@ -24,7 +24,8 @@ extension Session {
   /// The committed state as a value (see `CommittedView`).
   var committedView: CommittedView {
     CommittedView(
-      width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq))
+      width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq),
+      inverted: table.inverted)
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.

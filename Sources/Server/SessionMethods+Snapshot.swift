@@ -16,12 +16,14 @@ extension Session {
 
   /// `table/snapshot` {sessionId, rect?: {x?, y?, width?, height?}, margin? = 40} → {svg, rect, margin, rows}: the
   /// committed rows intersecting the rect (default: the viewport; absent members default to the viewport's) drawn as
-  /// SVG with the range bands in a `margin`-wide column on the left. The rows, their frames and states are read
-  /// here (session-isolated); the cells are laid out at the session width and drawn off the session.
+  /// SVG with the range bands in a `margin`-wide column on the left. The rect, the frames and the picture are as seen
+  /// (an inverted table's rows upside down in order, each cell upright with its separator below it, as Texture flips
+  /// each cell back). The rows, their frames and states are read here (session-isolated); the cells are laid out at
+  /// the session width and drawn off the session.
   func snapshot(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     let positive = Double.leastNonzeroMagnitude...100_000
-    var (x, y, w, h) = (0.0, contentOffsetY, width, height)
+    var (x, y, w, h) = (0.0, visualOffsetY, width, height)
     if params.value("rect") != nil {
       let rect = try params.object("rect")
       x = try rect.optionalNumber("x", in: any, rangeText: "") ?? x
@@ -32,7 +34,11 @@ extension Session {
     let margin = try params.optionalNumber("margin", in: 0...1000, rangeText: "in [0, 1000]") ?? 40
     let map = table.visibleMap
     let separator = table.separatorHeight
-    let paths = x < width && x + w > 0 ? map.indexPaths(intersectingMinY: y, maxY: y + h, separator: separator) : []
+    // The rect is as seen: an inverted table draws the model span [C − y − h, C − y), top row first.
+    let content = table.contentHeight
+    let (minY, maxY) = inverted ? (content - y - h, content - y) : (y, y + h)
+    var paths = x < width && x + w > 0 ? map.indexPaths(intersectingMinY: minY, maxY: maxY, separator: separator) : []
+    if inverted { paths.reverse() }
     guard paths.count <= Session.maxSnapshotRows else {
       throw Params.invalid(
         params.at("rect"), "intersects \(paths.count) rows, more than the maximum of \(Session.maxSnapshotRows)")
@@ -40,13 +46,14 @@ extension Session {
     var rows: [(SnapshotRow, LayoutElement)] = []
     for path in paths {
       guard let id = map.rowID(at: path), let top = map.offset(of: path, separator: separator),
-        let rowHeight = map.rowHeight(at: path, separator: separator), let content = table.cell(id)?.content
+        let rowHeight = map.rowHeight(at: path, separator: separator), let cell = table.cell(id)?.content
       else { continue }
       let state = table.ranges.state(of: id, in: map)
-      rows.append((SnapshotRow(id: id, indexPath: path, y: top, height: rowHeight, state: state), content))
+      let drawnY = table.visualSpan(VerticalSpan(y: top, height: rowHeight)).y
+      rows.append((SnapshotRow(id: id, indexPath: path, y: drawnY, height: rowHeight, state: state), cell))
     }
     let scene = SnapshotScene(
-      x: x, y: y, width: w, height: h, margin: margin, viewport: (contentOffsetY, width, height), separator: separator)
+      x: x, y: y, width: w, height: h, margin: margin, viewport: (visualOffsetY, width, height), separator: separator)
     let engine = engine
     let drawable = rows
     let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))

@@ -19,7 +19,9 @@ extension Session {
   /// the background, in parallel (texture.md §1.6: cells are sized to the table's width); each committed row whose
   /// height changes is pushed as `table/heightChanged`, and the burst ends with one `table/contentSizeChanged`. A
   /// height-only change lays nothing out. The offset is clamped with the insets, and the viewport moves like a
-  /// programmatic scroll (range update; a batch-fetch check when an offset is given). Session-isolated.
+  /// programmatic scroll (range update; a batch-fetch check when an offset is given). Offsets and insets are as seen
+  /// (`Session+Inverted`): without an offset an inverted table keeps its model offset, so its visual bottom stays.
+  /// Session-isolated.
   func setViewport(_ params: Params) throws(ResponseError) -> SessionOutcome {
     var newWidth: Double?
     var newHeight: Double?
@@ -28,7 +30,7 @@ extension Session {
       newWidth = try viewport.optionalNumber("width", in: Session.viewportRange, rangeText: "in (0, 100000]")
       newHeight = try viewport.optionalNumber("height", in: Session.viewportRange, rangeText: "in (0, 100000]")
     }
-    var inset = table.contentInset
+    var inset = visualInset
     if params.value("contentInset") != nil {
       let given = try params.object("contentInset")
       inset.top = try given.optionalNumber("top", in: 0...1e7, rangeText: "in [0, 10000000]") ?? inset.top
@@ -41,7 +43,7 @@ extension Session {
     let anchoring = try params.optionalBool("scrollAnchoring")
     // Everything is validated: apply.
     if let anchoring { table.scrollAnchoring = anchoring }
-    table.contentInset = inset
+    table.contentInset = modelInset(visual: inset)
     if let newHeight { height = newHeight }
     var relaidOut = 0
     if let newWidth, newWidth != width {
@@ -59,7 +61,7 @@ extension Session {
     // programmatic scroll: no direction, ranges only when the on-screen rows change, a batch-fetch check when the
     // offset moved.
     let old = contentOffsetY
-    let y = table.clampedOffsetY(offsetY ?? old, viewportHeight: height)
+    let y = table.clampedOffsetY(offsetY.map { modelOffsetY(visual: $0) } ?? old, viewportHeight: height)
     moveViewport(to: y)
     if y != old { checkBatchFetchAfterScroll() }
     return .result(

@@ -58,7 +58,7 @@ extension LiveTableModel {
   mutating func scrollToRow(_ id: String, position: String) -> Bool {
     guard let found = find(id) else { return false }
     let h = Double(sections[found.section][found.row].quarters) / 4
-    scrollProgrammatically(to: scrollTarget(top: found.top, height: h, position: position))
+    scrollProgrammatically(to: wireScrollTarget(top: found.top, height: h, position: position))
     return true
   }
 

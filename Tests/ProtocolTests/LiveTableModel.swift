@@ -59,8 +59,11 @@ struct LiveTableModel: Sendable {
   var insetTop = 0.0
   /// Bottom inset B.
   var insetBottom = 0.0
-  /// Content offset y.
+  /// Content offset y (the scroll view's own; an inverted session's wire offset is mapped, see
+  /// `LiveTableModel+Inverted`).
   var offset = 0.0
+  /// The session is inverted (`inverted: true`): requests and answers speak visual offsets and insets.
+  var inverted = false
 
   // MARK: Range controller
 
@@ -110,10 +113,11 @@ struct LiveTableModel: Sendable {
   ]
 
   /// A fresh session as `session/create` makes it: one empty section, in a window, offset 0; with batch fetching,
-  /// the creation check (content 0 < H) starts a fetch.
-  init(viewportHeight: Double = 667, batchFetching: Bool = true) {
+  /// the creation check (content 0 < H) starts a fetch. `inverted` draws it upside down.
+  init(viewportHeight: Double = 667, batchFetching: Bool = true, inverted: Bool = false) {
     self.viewportHeight = viewportHeight
     self.batchFetching = batchFetching
+    self.inverted = inverted
     batchFetchCheck(at: offset, direction: nil)
   }
 

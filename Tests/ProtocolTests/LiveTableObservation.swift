@@ -162,7 +162,7 @@ extension LiveTableModel {
     o.rowIDs = sections.map { $0.map(\.id) }
     o.heights = sections.map { $0.map { Double($0.quarters) / 4 } }
     o.contentHeight = contentHeight
-    o.offset = offset
+    o.offset = wireOffset(offset)
     o.visibleRowIDs = visibleIDs
     o.rangeMode = mode.rawValue
     o.containerVisible = containerInWindow

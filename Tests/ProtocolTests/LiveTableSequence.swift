@@ -19,20 +19,24 @@ struct LiveTableDivergence: Sendable, CustomStringConvertible {
 }
 
 /// One differential sequence: the Base session (`session/create` 375×667 at scale 4, no separators, interface
-/// states, no anchoring, batch fetching; then `table/reloadData` with 20 rows 100 points tall), then the steps, the
-/// model and the daemon compared after the setup and after every step.
+/// states, no anchoring, batch fetching; inverted for odd seeds; then `table/reloadData` with 20 rows 100 points
+/// tall), then the steps, the model and the daemon compared after the setup and after every step.
 enum LiveTableSequence {
   /// The Base rows b0…b19, 100 points each.
   static let baseRows = (0..<20).map { ReferenceRow(id: "b\($0)", cellHeight: 400) }
 
-  /// `session/create` params of the Base session.
-  static let createParams =
+  /// `session/create` params of the Base session (`"inverted":true` when `inverted`).
+  static func createParams(inverted: Bool) -> String {
     #"{"viewport":{"width":375,"height":667},"scale":4,"separators":false,"interfaceStates":true,"#
-    + #""scrollAnchoring":false,"batchFetching":true}"#
+      + #""scrollAnchoring":false,"batchFetching":true\#(inverted ? #","inverted":true"# : "")}"#
+  }
+
+  /// Whether the sequence of `seed` runs on an inverted session: the odd seeds.
+  static func inverted(seed: UInt64) -> Bool { seed & 1 == 1 }
 
   /// The Base setup as wire calls (for reports).
-  static var setupCalls: [(method: String, params: String)] {
-    [("session/create", createParams)] + LiveTableStep(kind: .reloadData([baseRows])).calls
+  static func setupCalls(inverted: Bool) -> [(method: String, params: String)] {
+    [("session/create", createParams(inverted: inverted))] + LiveTableStep(kind: .reloadData([baseRows])).calls
   }
 
   /// The result of a run: the steps performed (generated or replayed, up to the divergence) and the divergence.
@@ -48,14 +52,14 @@ enum LiveTableSequence {
   /// Runs a sequence on `session` of `daemon`: `next` gives the step at an index for the model's state (nil ends
   /// the sequence). Stops at the first divergence.
   static func run(
-    daemon: Daemon, session: String, next: (LiveTableModel, Int) -> LiveTableStep?
+    daemon: Daemon, session: String, inverted: Bool, next: (LiveTableModel, Int) -> LiveTableStep?
   ) -> Outcome {
     let driver = LiveTableDriver(daemon: daemon, session: session)
     defer { if !driver.lost { driver.dispose() } }
-    var model = LiveTableModel()
+    var model = LiveTableModel(inverted: inverted)
     let setupAnswers = [nil] + model.apply(LiveTableStep(kind: .reloadData([baseRows])))
     let expected = model.observation(answers: setupAnswers)
-    let actual = driver.perform(setupCalls.map { [$0] })
+    let actual = driver.perform(setupCalls(inverted: inverted).map { [$0] })
     if let (field, m, d) = LiveTableObservation.firstDifference(model: expected, daemon: actual) {
       return Outcome(steps: [], divergence: LiveTableDivergence(step: -1, field: field, model: m, daemon: d), lost: driver.lost)
     }
@@ -76,14 +80,16 @@ enum LiveTableSequence {
     return Outcome(steps: steps, divergence: nil, lost: driver.lost)
   }
 
-  /// A generated sequence of `count` steps from `seed`.
+  /// A generated sequence of `count` steps from `seed` (inverted for odd seeds).
   static func generated(seed: UInt64, count: Int, daemon: Daemon, session: String) -> Outcome {
     var generator = LiveTableStepGenerator(seed: seed)
-    return run(daemon: daemon, session: session) { model, index in index < count ? generator.next(model) : nil }
+    return run(daemon: daemon, session: session, inverted: inverted(seed: seed)) { model, index in
+      index < count ? generator.next(model) : nil
+    }
   }
 
-  /// `steps` replayed as they are.
-  static func replay(_ steps: [LiveTableStep], daemon: Daemon, session: String) -> Outcome {
-    run(daemon: daemon, session: session) { _, index in index < steps.count ? steps[index] : nil }
+  /// `steps` replayed as they are, on an inverted session when `inverted`.
+  static func replay(_ steps: [LiveTableStep], daemon: Daemon, session: String, inverted: Bool) -> Outcome {
+    run(daemon: daemon, session: session, inverted: inverted) { _, index in index < steps.count ? steps[index] : nil }
   }
 }

@@ -55,7 +55,8 @@ enum LiveTableShrinker {
   static func report(seed: UInt64, steps: [LiveTableStep], divergence: LiveTableDivergence) -> String {
     var lines = ["seed \(seed): shrunk to \(steps.count) step(s); replay with LAYOUTD_DIFF_SEED=\(seed)"]
     lines.append("  setup (after initialize / initialized):")
-    for (i, call) in LiveTableSequence.setupCalls.enumerated() {
+    let inverted = LiveTableSequence.inverted(seed: seed)
+    for (i, call) in LiveTableSequence.setupCalls(inverted: inverted).enumerated() {
       let text = LiveTableWire.request(id: i + 1, method: call.method, params: call.params, session: "s1")
       lines.append("    " + (call.method == "table/reloadData" ? "(20 rows b0…b19 of height 100)" : text))
     }

@@ -135,12 +135,12 @@ extension LiveTableModel {
     case .reloadData(let sections): return [reloadData(sections)]
     case .setHeight(let id, let q): return [relayout(id, quarters: q)]
     case .remeasure(let ids): return [remeasure(ids)]
-    case .scrollBy(let q, let drag): scroll(to: offset + Double(q) / 4, drag: drag)
-    case .scrollToOffset(let q, let drag): scroll(to: Double(q) / 4, drag: drag)
+    case .scrollBy(let q, let drag): scroll(to: modelTarget(scrollBy: Double(q) / 4), drag: drag)
+    case .scrollToOffset(let q, let drag): scroll(to: modelOffset(wire: Double(q) / 4), drag: drag)
     case .scrollToRow(let id, let position): return [scrollToRow(id, position: position) ? nil : -1]
     case .viewportHeight(let q): setViewportHeight(Double(q) / 4)
-    case .contentOffset(let q): scrollProgrammatically(to: Double(q) / 4)
-    case .insets(let top, let bottom): setInsets(top: Double(top) / 4, bottom: Double(bottom) / 4)
+    case .contentOffset(let q): scrollProgrammatically(to: modelOffset(wire: Double(q) / 4))
+    case .insets(let top, let bottom): setWireInsets(top: Double(top) / 4, bottom: Double(bottom) / 4)
     case .tuning(let mode, let rangeType, let leading, let trailing):
       setTuning(mode: mode, rangeType: rangeType, Tuning(leading: leading, trailing: trailing))
     case .rangeMode(let mode): setRangeMode(mode)

@@ -138,7 +138,7 @@ struct LiveTableStepGenerator: Sendable {
       return .leadingScreens([0, 0.5, 1, 2, 3].randomElement(using: &random) ?? 2)
     default:
       guard model.batchState == .fetching || random.chance(30) else {
-        return .scrollToOffset(quarters: Int(model.maxOffset * 4), drag: true)
+        return .scrollToOffset(quarters: Int(model.wireOffset(model.maxOffset) * 4), drag: true)
       }
       let rows = (0..<Int.random(in: 3...12, using: &random)).map { _ in newRow("p") }
       return .pageThenComplete(section: sectionCount > 0 ? sectionCount - 1 : nil, rows: rows)

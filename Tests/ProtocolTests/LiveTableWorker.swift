@@ -132,7 +132,8 @@ struct LiveTableWorker {
       if run.takeShrink() {
         let (shrunk, found) = LiveTableShrinker.shrink(outcome.steps, divergence) { candidate in
           guard let (live, session) = daemonAndSession() else { return nil }
-          let replayed = LiveTableSequence.replay(candidate, daemon: live, session: session)
+          let replayed = LiveTableSequence.replay(
+            candidate, daemon: live, session: session, inverted: LiveTableSequence.inverted(seed: seed))
           if replayed.lost { daemon = nil }
           return replayed.divergence
         }

@@ -82,11 +82,11 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
-  @Test func sessionCreateRefusesTableStyleAndInverted() throws {
+  @Test func sessionCreateRefusesTableStyleAndLeadingScreens() throws {
     let daemon = try Daemon()
     daemon.initialize()
     let viewport = #""viewport":{"width":320,"height":480}"#
-    for (index, member) in [#""style":"grouped""#, #""inverted":true"#, #""bogus":1"#].enumerated() {
+    for (index, member) in [#""style":"grouped""#, #""leadingScreensForBatching":1"#, #""bogus":1"#].enumerated() {
       let answer = daemon.call(3 + index, "session/create", "{\(viewport),\(member)}")
       let key = member.split(separator: "\"")[0]
       #expect(

@@ -380,7 +380,11 @@ export class Client extends EventEmitter {
   }
 
   /**
-   * `session/create`: a session with a table of one empty section. Resolves to a {@link Session}.
+   * `session/create`: a session with a table of one empty section. Resolves to a {@link Session}. `inverted: true`
+   * draws the table upside down (row 0 at the visual bottom, as chats are; fixed for the session): every offset,
+   * inset, frame, point and rect is then visual, and `table/contentOffsetChanged` with reason `inverted` reports the
+   * visual offset following the content height. `changeFrames: true` makes every `table/didCommit` carry
+   * `changeFrames` ({rowId, before?, after?} of each affected row).
    * @param {import('../index.js').CreateSessionOptions} options
    */
   async createSession(options = {}) {
@@ -395,6 +399,8 @@ export class Client extends EventEmitter {
       batchFetching: own.batchFetching,
       scrollAnchoring: own.scrollAnchoring,
       lenientFonts: own.lenientFonts,
+      inverted: own.inverted,
+      changeFrames: own.changeFrames,
     });
     const result = await this.request('session/create', params, request);
     return this.session(result.sessionId);
@@ -763,7 +769,8 @@ export class Session extends EventEmitter {
    * replacing one element → {seq}; `setNeedsLayout({rows: [row | {row, cell}, …]})` re-lays out several rows in
    * one call, each as it is or with a new cell, validated as a whole. The relayouts settle as one layout pass:
    * then each committed height change pushes `table/heightChanged` (in row order), and the ranges update only if
-   * the visible rows changed.
+   * the visible rows changed. `transition: true` (one row only) answers the cell's layouts before and after, each
+   * element with its match `key`, and the keys `inserted` and `removed` (Texture's `ASLayoutTransition`).
    */
   setNeedsLayout(row, options = {}) {
     if (row !== null && typeof row === 'object' && !Array.isArray(row)) [row, options] = [undefined, row];
@@ -774,6 +781,7 @@ export class Session extends EventEmitter {
       cell: own.cell,
       element: own.element,
       spec: own.spec,
+      transition: own.transition,
     }), request);
   }
 

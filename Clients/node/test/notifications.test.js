@@ -38,6 +38,52 @@ describe('notifications', { skip: SKIP }, () => {
     }
   });
 
+  test('inverted sessions are visual; change frames and layout transitions', async () => {
+    assert.ok(client.capabilities.features.includes('invertedTable'));
+    assert.ok(client.capabilities.features.includes('layoutTransitions'));
+    // Inverted, 3 rows of 100 (100.5 with the separator): C = 301.5. Row 0 is at the visual bottom (201); at rest
+    // the visual offset is 301.5 − 480 = −178.5, so the rows sit at the bottom of the screen.
+    const chat = await client.createSession({ width: 320, height: 480, interfaceStates: false, inverted: true });
+    const moved = [];
+    const onMoved = (params) => moved.push(params);
+    chat.on('table/contentOffsetChanged', onMoved);
+    try {
+      await chat.insertRows(['m0', 'm1', 'm2'].map((id) => ({ id, cell: node(100) })));
+      await chat.waitUntilAllUpdatesAreProcessed();
+      // The empty table rested at 0 − 480; the insert kept the model offset, so the visual one follows the content.
+      assert.deepEqual(moved, [{ sessionId: chat.id, contentOffset: { x: 0, y: -178.5 },
+        oldContentOffset: { x: 0, y: -480 }, reason: 'inverted' }]);
+      assert.deepEqual((await chat.rowFrame('m0')).frame, { x: 0, y: 201, width: 320, height: 100.5 });
+      assert.equal((await chat.rowAtPoint(5, 0)).rowId, 'm2');
+    } finally {
+      chat.off('table/contentOffsetChanged', onMoved);
+      await chat.dispose();
+    }
+    // Change frames: deleting a (10.5) above b (20.5) moves b up by 10.5.
+    const s = await client.createSession({ width: 320, height: 480, interfaceStates: false, changeFrames: true });
+    try {
+      await s.insertRows([{ id: 'a', cell: node(10) }, { id: 'b', cell: node(20) }]);
+      await s.waitUntilAllUpdatesAreProcessed();
+      const committed = once(s, 'table/didCommit');
+      await s.deleteRows(['a']);
+      const [params] = await committed;
+      assert.deepEqual(params.changeFrames, [
+        { rowId: 'b', before: { x: 0, y: 10.5, width: 320, height: 20.5 }, after: { x: 0, y: 0, width: 320, height: 20.5 } },
+        { rowId: 'a', before: { x: 0, y: 0, width: 320, height: 10.5 } },
+      ]);
+      // A transition of b's cell (an anonymous 20 pt node) to a stack of p (5) above an anonymous node (20): the
+      // anonymous node is matched by position and moves to y 5; p is inserted.
+      const answer = await s.setNeedsLayout('b', { transition: true, cell: { type: 'stack', direction: 'vertical',
+        children: [node(5, { id: 'p' }), node(20)] } });
+      assert.deepEqual(answer.before.elements, [{ type: 'node', frame: { x: 0, y: 0, width: 320, height: 20 }, key: 'node' }]);
+      assert.deepEqual(answer.after.elements.map((e) => [e.key, e.frame.y]), [['id:p', 0], ['node', 5]]);
+      assert.deepEqual([answer.inserted, answer.removed], [['id:p'], []]);
+      assert.deepEqual(answer.after.size, { width: 320, height: 25 });
+    } finally {
+      await s.dispose();
+    }
+  });
+
   test("'notification' sees every notification; events.once works on the emitters", async () => {
     const s = await client.createSession({ width: 320, height: 480, interfaceStates: false });
     const all = [];

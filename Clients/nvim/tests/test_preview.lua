@@ -272,6 +272,28 @@ T.test('the clamp: the content shrinks at the end, the offset comes up; a reload
   c:close()
 end)
 
+T.test('an inverted scenario: row 0 at the bottom, visual offsets, gg / G to the top and bottom rows', function()
+  local chat = assert(preview.open(T.fixtures .. '/chat.json'))
+  T.ok(chat:wait(10000), 'inverted preview never became idle')
+  -- 10 rows of 100.5: content 1005; the table starts with its newest row (m0) at the bottom: visual offset
+  -- 1005 - 480 = 525, which is also the largest.
+  local lines = T.lines(chat.buf)
+  T.ok(lines[1]:find(' · inverted', 1, true), 'header: ' .. lines[1])
+  T.has_line(lines, 'offset 525 of 525 · content 320 × 1005 · viewport 320 × 480')
+  -- m0 (visual 904.5) is drawn below m1 (804), the rows top to bottom on screen.
+  local m0, m1 = T.find_line(lines, '┌─ m0 '), T.find_line(lines, '┌─ m1 ')
+  T.ok(m0 and m1 and m1 < m0, 'm1 above m0')
+  -- gg: the top row of an inverted table is the last one, m9, at visual 0.
+  vim.api.nvim_set_current_buf(chat.buf)
+  vim.api.nvim_feedkeys('gg', 'mx', false)
+  T.ok(chat:wait(5000), 'busy after gg')
+  T.eq(chat.offset, 0)
+  vim.api.nvim_feedkeys('G', 'mx', false)
+  T.ok(chat:wait(5000), 'busy after G')
+  T.eq(chat.offset, 525)
+  chat:close()
+end)
+
 T.test(':LayoutdStop: shutdown + exit, buffers wiped, no orphan daemon', function()
   local client = layoutd.client
   local pid = client.pid

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 from .protocol import (BatchFetchState, BatchResult, BufferScreenfuls, DescribeResult, DisplayListResult,
                        ElementFramesResult, InitializeResult, InsertRowsResult, RangeModeResult, RangesResult, Row,
                        RowFrame, RowsInRectResult, ScrollResult, SectionsResult, SeqResult, SetViewportResult, Size,
-                       Spec, WaitResult, compact, row_param)
+                       Spec, TransitionResult, WaitResult, compact, row_param)
 
 #: ``table/willBeginBatchFetch``
 WILL_BEGIN_BATCH_FETCH = "table/willBeginBatchFetch"
@@ -101,7 +101,8 @@ class ClientMethods:
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
                        batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,
-                       lenient_fonts: Optional[bool] = None) -> Any:
+                       lenient_fonts: Optional[bool] = None, inverted: Optional[bool] = None,
+                       change_frames: Optional[bool] = None) -> Any:
         """``session/create``: a session with a table of one empty section, viewport ``width`` × ``height``, in a
         window at content offset 0.
 
@@ -111,11 +112,17 @@ class ClientMethods:
         (default on); ``lenient_fonts=True`` accepts cells naming a font family that is not installed, whose layout
         then fails (height 0 and a ``window/logMessage``), where by default such a cell is refused when it is
         decoded (:class:`~layoutd.InvalidParams` naming the member's path and the closest installed families).
-        Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
+        ``inverted=True`` draws the table upside down (``ASTableNode.inverted``: row 0 at the visual bottom, as
+        chats are; fixed for the session): every offset, inset, frame, point and rect is then visual (y down on
+        screen, 0 at the top of the last row), the table starts with its newest row at the bottom, and
+        ``table/contentOffsetChanged`` with reason ``inverted`` reports the visual offset following the content
+        height. ``change_frames=True`` makes every ``table/didCommit`` carry ``changeFrames`` (each affected row's
+        ``{rowId, before?, after?}`` frames, see :class:`~layoutd.protocol.RowChangeFrame`). Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
         """
         params = compact(viewport={"width": width, "height": height}, scale=scale, separators=separators,
                          sessionId=session_id, interfaceStates=interface_states, batchFetching=batch_fetching,
-                         scrollAnchoring=scroll_anchoring, lenientFonts=lenient_fonts)
+                         scrollAnchoring=scroll_anchoring, lenientFonts=lenient_fonts, inverted=inverted,
+                         changeFrames=change_frames)
         return self._call("session/create", params, lambda result: self._make_session(result["sessionId"]))
 
     def session(self, session_id: str) -> Any:
@@ -253,17 +260,20 @@ class SessionMethods:
                           compact(row=row_param(row), elements=None if elements is None else list(elements)))
 
     def set_needs_layout(self, row: Optional[Row] = None, cell: Optional[Spec] = None, element: Optional[str] = None,
-                         spec: Optional[Spec] = None, *, rows: Optional[Iterable[Any]] = None) -> SeqResult:
+                         spec: Optional[Spec] = None, *, rows: Optional[Iterable[Any]] = None,
+                         transition: Optional[bool] = None) -> Union[SeqResult, TransitionResult]:
         """``cell/setNeedsLayout``: re-lays the row out, with ``cell`` as new content, or the element with id
         ``element`` replaced by ``spec``. ``rows`` instead of ``row`` re-lays out several rows in one call, each a
         ROW (as it is) or ``{"row": ROW, "cell": SPEC}`` (with new content), validated as a whole (not with
         ``cell``, ``element`` or ``spec``). The relayouts settle as one layout pass: then each committed height
         change pushes ``table/heightChanged`` (in row order), and the ranges update only if the visible rows
-        changed."""
+        changed. ``transition=True`` (with ``row`` only) answers the cell's layouts before and after, each element
+        with its match ``key``, and the keys ``inserted`` and ``removed`` (:class:`~layoutd.protocol.TransitionResult`,
+        Texture's ``ASLayoutTransition``), laid out off the session."""
         return self._call("cell/setNeedsLayout",
                           compact(row=None if row is None else row_param(row),
                                   rows=None if rows is None else _relayout_rows(rows),
-                                  cell=cell, element=element, spec=spec))
+                                  cell=cell, element=element, spec=spec, transition=transition))
 
     def display_list(self, row: Row) -> DisplayListResult:
         """``cell/displayList``: the row's display list ({rowId, displayed, size, items}), from its last display

@@ -248,6 +248,37 @@ class ElementFramesResult(TypedDict):
     elements: List[ElementFrame]
 
 
+class TransitionElement(ElementFrame, total=False):
+    """An element of a transition's side, with the key that matches it across both sides."""
+    key: str
+
+
+class TransitionSide(TypedDict, total=False):
+    """One layout of a transition: ``size``, ``elements`` in drawing order, and ``error`` when it failed."""
+    size: Size
+    elements: List[TransitionElement]
+    error: str
+
+
+class TransitionResult(TypedDict):
+    """``cell/setNeedsLayout`` with ``transition``: both layouts, and the element keys inserted and removed."""
+    seq: int
+    rowId: str
+    indexPath: IndexPath
+    before: TransitionSide
+    after: TransitionSide
+    inserted: List[str]
+    removed: List[str]
+
+
+class RowChangeFrame(TypedDict, total=False):
+    """An entry of ``table/didCommit``'s ``changeFrames``: no ``before`` for an inserted row, no ``after`` for a
+    deleted one."""
+    rowId: str
+    before: Frame
+    after: Frame
+
+
 class InitializeResult(TypedDict):
     serverInfo: Dict[str, Any]
     protocolVersion: str

@@ -265,6 +265,42 @@ class SessionMethodTests(DaemonTestCase):
 
 
 class NotificationTests(DaemonTestCase):
+    def test_inverted_session_is_visual(self) -> None:
+        # Inverted, 3 rows of 100 (100.5 with the separator): C = 301.5 in a 480 viewport. Row 0 is at the visual
+        # bottom, 301.5 − 100.5 = 201; the table rests at visual offset 301.5 − 480 = −178.5 (rows at the bottom).
+        chat = self.client.create_session(320, 480, session_id="chat", inverted=True, interface_states=False)
+        chat.insert_rows([{"id": f"m{i}", "cell": node(100)} for i in range(3)])
+        chat.wait_until_all_updates_are_processed()
+        self.assertEqual(chat.row_frame("m0")["frame"], {"x": 0, "y": 201, "width": 320, "height": 100.5})
+        self.assertEqual(chat.row_at_point(5, 0)["rowId"], "m2")
+        self.assertEqual(chat.scroll_to_offset(0)["contentOffset"], {"x": 0, "y": -178.5})
+        self.assertIn("invertedTable", self.client.capabilities["features"])
+
+    def test_change_frames_and_transition(self) -> None:
+        # a (10.5) and b (20.5); inserting x (5.5) at 0 moves both down by 5.5: x after only, a and b before/after.
+        framed = self.client.create_session(320, 480, session_id="framed", change_frames=True, interface_states=False)
+        framed.insert_rows([{"id": "a", "cell": node(10)}, {"id": "b", "cell": node(20)}])
+        framed.wait_until_all_updates_are_processed()
+        framed.insert_rows([{"id": "x", "cell": node(5)}], at=0)
+        framed.wait_until_all_updates_are_processed()
+        commit = framed.next_notification("table/didCommit", timeout=5)
+        commit = framed.next_notification("table/didCommit", timeout=5) if commit.params["seq"] == 1 else commit
+        self.assertEqual(commit.params["changeFrames"], [
+            {"rowId": "x", "after": {"x": 0, "y": 0, "width": 320, "height": 5.5}},
+            {"rowId": "a", "before": {"x": 0, "y": 0, "width": 320, "height": 10.5},
+             "after": {"x": 0, "y": 5.5, "width": 320, "height": 10.5}},
+            {"rowId": "b", "before": {"x": 0, "y": 10.5, "width": 320, "height": 20.5},
+             "after": {"x": 0, "y": 16, "width": 320, "height": 20.5}}])
+        # A transition of a's cell (one anonymous 10 pt node) to a stack of q (20) above p (10): both ids are new,
+        # the anonymous node is removed; p sits below q at y 20.
+        answer = framed.set_needs_layout("a", cell={"type": "stack", "direction": "vertical", "children": [
+            node(20, id="q"), node(10, id="p")]}, transition=True)
+        self.assertEqual(answer["before"]["elements"],
+                         [{"type": "node", "frame": {"x": 0, "y": 0, "width": 320, "height": 10}, "key": "node"}])
+        self.assertEqual([(e["key"], e["frame"]["y"]) for e in answer["after"]["elements"]], [("id:q", 0), ("id:p", 20)])
+        self.assertEqual((answer["inserted"], answer["removed"]), (["id:q", "id:p"], ["node"]))
+        self.assertIn("layoutTransitions", self.client.capabilities["features"])
+
     def test_did_commit_via_callback_and_iterator(self) -> None:
         seen: List[layoutd.Notification] = []
         threads: List[str] = []

@@ -30,11 +30,11 @@ end
 
 -- Scenario files ----------------------------------------------------------------------------------
 
-local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring', 'lenientFonts' }
+local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring', 'lenientFonts', 'inverted' }
 
 --- Parses a scenario or cell-spec document (JSON text). Returns {viewport, session, rows, changes} or nil, err.
---- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "lenientFonts"?, "rows": [ROW],
---- "changes"?};
+--- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "lenientFonts"?, "inverted"?,
+--- "rows": [ROW], "changes"?};
 --- a single SPEC (an object with "type"); a JSON array of ROWs. ROW is {"id"?, "cell": SPEC, "repeat"?,
 --- "neverShowPlaceholders"?} or a bare SPEC. CHANGE is {"afterMs", "row", "cell"?} or {"afterMs", "row", "element",
 --- "spec"}: a cell/setNeedsLayout sent that long after the preview opened.
@@ -216,8 +216,9 @@ function Preview:_on_notification(method, params)
     if type(new) == 'table' then
       self.offset = new.y
     end
-    -- the table moved the offset itself: anchoring, or the clamp into content that shrank
-    local what = params.reason == 'clamped' and 'clamped' or 'anchored'
+    -- the table moved the offset itself: anchoring, the clamp into content that shrank, or (inverted) the visual
+    -- offset following the content height
+    local what = ({ clamped = 'clamped', inverted = 'followed the content' })[params.reason] or 'anchored'
     self.anchor_note = string.format('%s: offset %s → %s', what, fmt(old and old.y), fmt(new and new.y))
   elseif method == 'cell/didDisplay' then
     return
@@ -353,8 +354,11 @@ function Preview:lines()
   end
   local vw, vh = self.viewport.width, self.viewport.height
   local cs = self.content_size or { width = vw, height = 0 }
-  local max_offset = math.max(0, (cs.height or 0) - vh)
-  add(string.format('layoutd · %s · session %s', self.title, self.session), 'LayoutdHeader')
+  -- An inverted table's visual offset rests at content − viewport (its start, the newest row at the bottom), which
+  -- is negative while the content is shorter than the viewport.
+  local max_offset = self.inverted and (cs.height or 0) - vh or math.max(0, (cs.height or 0) - vh)
+  add(string.format('layoutd · %s · session %s%s', self.title, self.session, self.inverted and ' · inverted' or ''),
+    'LayoutdHeader')
   add(string.format('offset %s of %s · content %s × %s · viewport %s × %s · mode %s · %d rows', fmt(self.offset),
     fmt(max_offset), fmt(cs.width), fmt(cs.height), fmt(vw), fmt(vh), tostring(self.range_mode or '-'),
     self.row_count or 0))
@@ -611,6 +615,15 @@ function Preview:_map_keys()
   map('<PageUp>', function()
     self:scroll_by(-vh * vim.v.count1)
   end, 'layoutd: a screen up')
+  -- gg and G go to the top and the bottom of the screen's content: an inverted table has its last row on top and
+  -- row 0 at the bottom.
+  local function row_at(edge)
+    local last = (self.row_count or 1) - 1
+    if self.inverted then
+      return edge == 'top' and last or 0
+    end
+    return edge == 'top' and 0 or last
+  end
   map('gg', function()
     local count = vim.v.count
     if (self.row_count or 0) == 0 then
@@ -618,9 +631,9 @@ function Preview:_map_keys()
     elseif count > 0 then
       self:scroll_to_row({ 0, math.min(count, self.row_count) - 1 }, 'top')
     else
-      self:scroll_to_row({ 0, 0 }, 'top')
+      self:scroll_to_row({ 0, row_at('top') }, 'top')
     end
-  end, 'layoutd: first row (or row N)')
+  end, 'layoutd: the top row (or row N)')
   map('G', function()
     local count = vim.v.count
     if (self.row_count or 0) == 0 then
@@ -628,9 +641,9 @@ function Preview:_map_keys()
     elseif count > 0 then
       self:scroll_to_row({ 0, math.min(count, self.row_count) - 1 }, 'top')
     else
-      self:scroll_to_row({ 0, self.row_count - 1 }, 'bottom')
+      self:scroll_to_row({ 0, row_at('bottom') }, 'bottom')
     end
-  end, 'layoutd: last row (or row N)')
+  end, 'layoutd: the bottom row (or row N)')
   map('r', function()
     self:schedule()
   end, 'layoutd: redraw')
@@ -713,7 +726,8 @@ function M.open(file, opts)
     session = created.sessionId,
     title = title,
     viewport = scenario.viewport,
-    offset = 0,
+    inverted = scenario.session.inverted == true,
+    offset = scenario.session.inverted == true and -scenario.viewport.height or 0,
     content_size = { width = scenario.viewport.width, height = 0 },
     states = {},
     notes = {},
