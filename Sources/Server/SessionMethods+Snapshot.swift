@@ -17,7 +17,8 @@ extension Session {
   /// `table/snapshot` {sessionId, rect?: {x?, y?, width?, height?}, margin? = 40} → {svg, rect, margin, rows}: the
   /// committed rows intersecting the rect (default: the viewport; absent members default to the viewport's) drawn as
   /// SVG with the range bands in a `margin`-wide column on the left. The rows, their frames and states are read
-  /// here (session-isolated); the cells are laid out at the session width and drawn off the session.
+  /// here (session-isolated); the cells are laid out as they were measured (the width their accessory leaves, their
+  /// height range) and drawn off the session, with their selection highlight, accessory and separator inset.
   func snapshot(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     let positive = Double.leastNonzeroMagnitude...100_000
@@ -37,21 +38,23 @@ extension Session {
       throw Params.invalid(
         params.at("rect"), "intersects \(paths.count) rows, more than the maximum of \(Session.maxSnapshotRows)")
     }
-    var rows: [(SnapshotRow, LayoutElement)] = []
+    var rows: [(SnapshotRow, LayoutElement, SizeRange)] = []
     for path in paths {
       guard let id = map.rowID(at: path), let top = map.offset(of: path, separator: separator),
         let rowHeight = map.rowHeight(at: path, separator: separator), let content = table.cell(id)?.content
       else { continue }
       let state = table.ranges.state(of: id, in: map)
-      rows.append((SnapshotRow(id: id, indexPath: path, y: top, height: rowHeight, state: state), content))
+      var row = SnapshotRow(id: id, indexPath: path, y: top, height: rowHeight, state: state)
+      row.accessories = table.accessories(of: id)
+      row.selected = table.selection.selected.contains(id)
+      rows.append((row, content, cellRange(of: id)))
     }
     let scene = SnapshotScene(
       x: x, y: y, width: w, height: h, margin: margin, viewport: (contentOffsetY, width, height), separator: separator)
     let engine = engine
     let drawable = rows
-    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     return .compute { () throws(ResponseError) -> JSONValue in
-      let drawn = drawable.map { row, content in Session.draw(row, content, engine: engine, range: range) }
+      let drawn = drawable.map { row, content, range in Session.draw(row, content, engine: engine, range: range) }
       let svg = SnapshotRenderer.render(scene, rows: drawn)
       return Session.snapshotJSON(svg: svg, scene: scene, rows: drawn)
     }
@@ -70,7 +73,7 @@ extension Session {
     }
   }
 
-  /// `{svg, rect: {x, y, width, height}, margin, rows: [{rowId, indexPath, frame, state, error?}]}`.
+  /// `{svg, rect: {x, y, width, height}, margin, rows: [{rowId, indexPath, frame, state, selected?, error?}]}`.
   static func snapshotJSON(svg: String, scene: SnapshotScene, rows: [DrawnRow]) -> JSONValue {
     let rowsJSON: [JSONValue] = rows.map { drawn in
       let row = drawn.row
@@ -80,6 +83,7 @@ extension Session {
         ("frame", Session.rect(x: 0, y: row.y, width: scene.viewport.width, height: row.height)),
         ("state", Session.stateNames(row.state)),
       ])
+      if row.selected { o["selected"] = .bool(true) }
       if let failure = drawn.failure { o["error"] = .string(failure) }
       return .object(o)
     }
