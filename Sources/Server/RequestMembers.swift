@@ -33,13 +33,23 @@ enum RequestMembers {
     "session/create's params",
     valid: [
       "viewport", "scale", "separators", "sessionId", "interfaceStates", "batchFetching", "scrollAnchoring",
-      "lenientFonts",
+      "lenientFonts", "allowsSelection", "allowsMultipleSelection",
     ],
     unsupported: [
-      "style": "the table is plain", "inverted": "", "allowsSelection": "", "allowsMultipleSelection": "",
+      "style": "the table is plain", "inverted": "",
       "separatorStyle": "use \"separators\"", "leadingScreensForBatching": "", "automaticallyAdjustsContentOffset": "",
       "contentInset": "set it with session/setViewport", "contentOffset": "set it with session/setViewport",
     ])
+
+  /// `table/setSelectionOptions`'s params.
+  static let selectionOptions = MemberCheck(
+    "table/setSelectionOptions's params", valid: ["sessionId", "allowsSelection", "allowsMultipleSelection"])
+
+  /// `table/selectRow`'s and `table/deselectRow`'s params (UIKit's `animated` and `scrollPosition` have no meaning
+  /// here).
+  static let selectionRow = MemberCheck(
+    "a selection call's params", valid: ["sessionId", "row"],
+    unsupported: ["animated": "nothing is animated", "scrollPosition": "scroll with table/scrollToRow"])
 
   /// `session/create`'s viewport.
   static let viewport = MemberCheck("a viewport", valid: ["width", "height"])

@@ -68,6 +68,8 @@ actor Session {
     _ = table.setViewport(
       RangeViewport(bounds: Rect(x: 0, y: 0, width: width, height: height), containerState: [.visible, .display]))
     table.scrollAnchoring = configuration.scrollAnchoring
+    _ = table.setAllowsSelection(configuration.allowsSelection)
+    _ = table.setAllowsMultipleSelection(configuration.allowsMultipleSelection)
     // Entering the window checks batch fetching (texture.md §4.3): an empty table always fetches. Pushed before
     // the `session/create` answer.
     if configuration.batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
@@ -228,6 +230,7 @@ actor Session {
         members.append(("deletedRowIds", .array(commit.changeSet.deletedRows.map { .string($0.rawValue) })))
       }
       notify(.notification(method: "table/didCommit", params: .object(JSONObject(members))))
+      publish(commit.selectionChange, seq: seq(commit.changeSet.seq))
       publish(commit.offsetAdjustment)
       publish(commit.releasedNodes)
       publish(commit.interfaceEvents)

@@ -19,11 +19,16 @@ struct SessionConfiguration: Sendable {
   var scrollAnchoring = true
   /// A font family that is not installed fails at layout (height 0, logged) instead of being refused when decoded.
   var lenientFonts = false
+  /// `allowsSelection` (UIKit's default true).
+  var allowsSelection = true
+  /// `allowsMultipleSelection` (UIKit's default false).
+  var allowsMultipleSelection = false
   /// The session id the client chose; nil: the server numbers the session (`s<n>`).
   var sessionId: String?
 
   /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates? =
-  /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false}; other members are refused.
+  /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false, allowsSelection? = true,
+  /// allowsMultipleSelection? = false}; other members are refused.
   init(_ params: Params) throws(ResponseError) {
     try params.check(RequestMembers.createSession)
     let viewport = try params.object("viewport")
@@ -36,6 +41,8 @@ struct SessionConfiguration: Sendable {
     interfaceStates = try params.optionalBool("interfaceStates") ?? interfaceStates
     scrollAnchoring = try params.optionalBool("scrollAnchoring") ?? scrollAnchoring
     lenientFonts = try params.optionalBool("lenientFonts") ?? lenientFonts
+    allowsSelection = try params.optionalBool("allowsSelection") ?? allowsSelection
+    allowsMultipleSelection = try params.optionalBool("allowsMultipleSelection") ?? allowsMultipleSelection
     sessionId = try params.optionalString("sessionId")
   }
 }
