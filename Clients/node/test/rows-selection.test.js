@@ -53,6 +53,8 @@ describe('rows and selection', { skip: SKIP }, () => {
     assert.deepEqual(changes.at(-1), {
       sessionId: 's1', selected: [], deselected: ['a', 'c'], rows: [{ rowId: 'b', indexPath: [0, 0] }], seq: 3,
     });
+    assert.deepEqual(await session.deselectRow('b'), { rows: [] });
+    assert.deepEqual(changes.at(-1).deselected, ['b']);
     await session.setSelectionOptions({ allowsSelection: false });
     await assert.rejects(session.selectRow([0, 0]), InvalidUpdateError);
   });

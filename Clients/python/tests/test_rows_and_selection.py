@@ -58,6 +58,8 @@ class RowsAndSelectionTests(unittest.TestCase):
         self.session.wait_until_all_updates_are_processed()
         self.assertEqual(changes[-1], {"sessionId": "s1", "selected": [], "deselected": ["b", "a"],
                                        "rows": [{"rowId": "c", "indexPath": [0, 0]}], "seq": 2})
+        self.assertEqual(self.session.deselect_row("c"), {"rows": []})
+        self.assertEqual(changes[-1]["deselected"], ["c"])
         self.assertEqual(self.session.set_selection_options(allows_selection=False),
                          {"allowsSelection": False, "allowsMultipleSelection": True, "rows": []})
         with self.assertRaises(layoutd.InvalidUpdate) as caught:
