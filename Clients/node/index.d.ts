@@ -26,11 +26,20 @@ export interface Point { x: number; y: number }
 export interface Rect { x: number; y: number; width: number; height: number }
 export interface ContentOffset { x: number; y: number }
 
-/** A row to insert: `{id?, cell, neverShowPlaceholders?}`. */
+/** A row's accessory (UIKit's `UITableViewCellAccessoryType`). */
 export type AccessoryType = 'none' | 'disclosureIndicator' | 'detailDisclosureButton' | 'checkmark' | 'detailButton';
+/** A row's selection highlight (UIKit's `UITableViewCellSelectionStyle`). */
 export type SelectionStyle = 'none' | 'blue' | 'gray' | 'default';
+/** A row's height range (`tableNode:constrainedSizeForRowAtIndexPath:`; max absent: unbounded). */
 export interface HeightRange { min?: number; max?: number }
+/** The horizontal part of a row's separator inset (points). */
 export interface SeparatorInset { left?: number; right?: number }
+/** What queries report of a row beside its frame or height (members that differ from the defaults). */
+export interface RowMembers {
+  selected?: boolean; heightRange?: HeightRange; accessoryType?: AccessoryType; selectionStyle?: SelectionStyle;
+  separatorInset?: { left: number; right: number }; contentWidth?: number;
+}
+/** A row to insert: `{id?, cell, neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?}`. */
 export interface NewRow {
   id?: string; cell: Spec; neverShowPlaceholders?: boolean; heightRange?: HeightRange | null;
   accessoryType?: AccessoryType | null; selectionStyle?: SelectionStyle | null; separatorInset?: SeparatorInset | null;
@@ -40,17 +49,14 @@ export interface NewSection { rows: NewRow[] }
 export interface ReloadedSection { section: number; rows: NewRow[] }
 export interface RowReload { row: Row; cell: Spec }
 
-export interface RowFrame { rowId: string; indexPath: IndexPath; frame: Rect }
+export interface RowFrame extends RowMembers { rowId: string; indexPath: IndexPath; frame: Rect }
 export interface SeqResult { seq: number }
 export interface InsertRowsResult { seq: number; rowIds: string[] }
 export interface SectionsResult { seq: number; rowIds: string[][] }
 export interface BatchResult { seq: number; insertedRowIds: string[] }
 export interface SetViewportResult { seq: number; relayoutRows: number; contentOffset: ContentOffset }
 export interface WaitResult { seq: number; contentSize: Size }
-export interface DescribedRow {
-  id: string; height?: number; selected?: boolean; heightRange?: HeightRange; accessoryType?: AccessoryType;
-  selectionStyle?: SelectionStyle; separatorInset?: { left: number; right: number }; contentWidth?: number;
-}
+export interface DescribedRow extends RowMembers { id: string; height?: number }
 export interface DescribeResult { seq: number; contentSize: Size; sections: { rows: DescribedRow[] }[] }
 export interface TextLine { range: [number, number]; x: number; width: number; baseline: number; truncated: boolean }
 export interface ElementFrame { type: string; id?: string; name?: string; frame: Rect; lines?: TextLine[] }

@@ -122,10 +122,20 @@ class Frame(TypedDict):
     height: float
 
 
-class RowFrame(TypedDict):
+class _RowFrameRequired(TypedDict):
     rowId: str
     indexPath: IndexPath
     frame: Frame
+
+
+class RowFrame(_RowFrameRequired, total=False):
+    """ROWFRAME: with ``selected`` and the row's members that differ from the defaults (see :class:`DescribedRow`)."""
+    selected: bool
+    heightRange: "HeightRange"
+    accessoryType: str
+    selectionStyle: str
+    separatorInset: "SeparatorInset"
+    contentWidth: float
 
 
 class SeqResult(TypedDict):
