@@ -3,15 +3,17 @@ import JSONRPC
 import NodeTree
 
 extension SessionMethods {
-  /// Row selection: select, deselect, the selected rows and the table's selection switches.
-  static let selectionMethods: [MethodDescriptor] = [
-    .session("table/selectRow") { session, params throws(ResponseError) in try session.selectRow(params) },
-    .session("table/deselectRow") { session, params throws(ResponseError) in try session.deselectRow(params) },
-    .session("table/selectedRows") { session, _ throws(ResponseError) in .result(session.selectedRowsJSON) },
-    .session("table/setSelectionOptions") { session, params throws(ResponseError) in
-      try session.setSelectionOptions(params)
-    },
-  ]
+  /// Row selection: select, deselect, the selected rows and the table's selection switches. They act on the
+  /// committed rows, so each is held behind a wait still waiting, as a query of the committed state is.
+  static let selectionMethods: [MethodDescriptor] =
+    ([
+      .session("table/selectRow") { session, params throws(ResponseError) in try session.selectRow(params) },
+      .session("table/deselectRow") { session, params throws(ResponseError) in try session.deselectRow(params) },
+      .session("table/selectedRows") { session, _ throws(ResponseError) in .result(session.selectedRowsJSON) },
+      .session("table/setSelectionOptions") { session, params throws(ResponseError) in
+        try session.setSelectionOptions(params)
+      },
+    ] as [MethodDescriptor]).map { $0.readingCommittedRows() }
 }
 
 extension Session {

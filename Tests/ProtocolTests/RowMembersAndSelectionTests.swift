@@ -126,6 +126,31 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func aSelectionSentAfterAWaitSeesTheCommitAndAReloadedSectionDropsIt() throws {
+    let daemon = try Daemon()
+    daemon.startSession()
+    // Insert, wait, select in one write: the select is held behind the wait (as Texture's wait blocks the main
+    // thread), so it finds the committed row; then the section is reloaded with a row that takes the old id "a":
+    // UIKit recreates the section's cells unselected, so "a" is deselected at that commit (seq 2).
+    var bytes = frameText(
+      request(
+        3, "table/insertRows", #"{"sessionId":"s1","rows":[{"id":"a","cell":{"type":"node","style":{"height":10}}}]}"#))
+    bytes += frameText(request(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#))
+    bytes += frameText(request(5, "table/selectRow", #"{"sessionId":"s1","row":"a"}"#))
+    daemon.write(Array(bytes.utf8))
+    let selected = daemon.take(until: { Daemon.isResponse($0, id: .int(5)) })
+    #expect(selected.last?["result"] == json(#"{"rows":[{"rowId":"a","indexPath":[0,0]}]}"#))
+    #expect(selected.dropLast().last?["method"] == .string("table/selectionChanged"))
+    _ = daemon.call(
+      6, "table/reloadSections",
+      #"{"sessionId":"s1","sections":[{"section":0,"rows":[{"id":"a","cell":{"type":"node","style":{"height":20}}}]}]}"#
+    )
+    let changed = daemon.takeNotification("table/selectionChanged").last
+    #expect(
+      changed?["params"] == json(#"{"sessionId":"s1","selected":[],"deselected":["a"],"rows":[],"seq":2}"#))
+    daemon.expectAliveThenExit()
+  }
+
   @Test func selectionErrorsChangeNothing() throws {
     let daemon = try Daemon()
     _ = daemon.call(1, "initialize")
