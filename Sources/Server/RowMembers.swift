@@ -86,14 +86,19 @@ enum RowMembers {
     throw SpecDecodingError(path: path + "." + key, message: message)
   }
 
-  /// An optional length (finite, ≥ 0) at `path`; nil when absent or null.
+  /// The largest length a row member takes: a spec's bound on its numbers (1e9 points, Protocol.md "Limits and
+  /// errors"), so that a table's heights and offsets stay finite whatever the rows (1e9 × the most rows a session
+  /// holds is far below `DBL_MAX`).
+  static let maxLength = 1e9
+
+  /// An optional length (in [0, 1e9] points) at `path`; nil when absent or null.
   private static func length(_ value: JSONValue?, path: String) throws(SpecDecodingError) -> Double? {
     guard let value, !value.isNull else { return nil }
     guard let number = value.doubleValue else {
       throw SpecDecodingError(path: path, message: "expected a number, got \(value.kindDescription)")
     }
-    guard number.isFinite, number >= 0 else {
-      throw SpecDecodingError(path: path, message: "expected a finite number ≥ 0, got \(JSONWriter.string(value))")
+    guard number.isFinite, number >= 0, number <= maxLength else {
+      throw SpecDecodingError(path: path, message: "expected a number in [0, 1e9], got \(JSONWriter.string(value))")
     }
     return number
   }

@@ -60,7 +60,7 @@ struct RowMembersTests {
     await h.startSession()
     let node = #"{"type": "node", "style": {"height": 10}}"#
     let cases: [(String, String)] = [
-      (#""heightRange": {"min": -1}"#, #"params.rows[0].heightRange.min: expected a finite number ≥ 0, got -1"#),
+      (#""heightRange": {"min": -1}"#, #"params.rows[0].heightRange.min: expected a number in [0, 1e9], got -1"#),
       (
         #""heightRange": {"min": 50, "max": 10}"#,
         #"params.rows[0].heightRange.max: expected a number ≥ min (50), got 10"#
@@ -71,6 +71,10 @@ struct RowMembersTests {
       ),
       (#""heightRange": 5"#, #"params.rows[0].heightRange: expected an object {min?, max?}, got a number"#),
       (#""heightRange": {"max": "big"}"#, #"params.rows[0].heightRange.max: expected a number, got a string"#),
+      (
+        #""heightRange": {"min": 1e10}"#,
+        #"params.rows[0].heightRange.min: expected a number in [0, 1e9], got 10000000000"#
+      ),
       (
         #""accessoryType": "chevron""#,
         #"params.rows[0].accessoryType: expected one of "none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton", got "chevron""#
@@ -84,7 +88,8 @@ struct RowMembersTests {
         #"params.rows[0].separatorInset.top: "top" is not supported on a separator inset (Texture has it; layoutd does not yet); UIKit ignores a separator inset's top; valid members: "left", "right""#
       ),
       (
-        #""separatorInset": {"left": -2}"#, #"params.rows[0].separatorInset.left: expected a finite number ≥ 0, got -2"#
+        #""separatorInset": {"left": -2}"#,
+        #"params.rows[0].separatorInset.left: expected a number in [0, 1e9], got -2"#
       ),
     ]
     for (index, (member, message)) in cases.enumerated() {
