@@ -26,20 +26,37 @@ export interface Point { x: number; y: number }
 export interface Rect { x: number; y: number; width: number; height: number }
 export interface ContentOffset { x: number; y: number }
 
-/** A row to insert: `{id?, cell, neverShowPlaceholders?}`. */
-export interface NewRow { id?: string; cell: Spec; neverShowPlaceholders?: boolean }
+/** A row's accessory (UIKit's `UITableViewCellAccessoryType`). */
+export type AccessoryType = 'none' | 'disclosureIndicator' | 'detailDisclosureButton' | 'checkmark' | 'detailButton';
+/** A row's selection highlight (UIKit's `UITableViewCellSelectionStyle`). */
+export type SelectionStyle = 'none' | 'blue' | 'gray' | 'default';
+/** A row's height range (`tableNode:constrainedSizeForRowAtIndexPath:`; max absent: unbounded). */
+export interface HeightRange { min?: number; max?: number }
+/** The horizontal part of a row's separator inset (points). */
+export interface SeparatorInset { left?: number; right?: number }
+/** What queries report of a row beside its frame or height (members that differ from the defaults). */
+export interface RowMembers {
+  selected?: boolean; heightRange?: HeightRange; accessoryType?: AccessoryType; selectionStyle?: SelectionStyle;
+  separatorInset?: { left: number; right: number }; contentWidth?: number;
+}
+/** A row to insert: `{id?, cell, neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?}`. */
+export interface NewRow {
+  id?: string; cell: Spec; neverShowPlaceholders?: boolean; heightRange?: HeightRange | null;
+  accessoryType?: AccessoryType | null; selectionStyle?: SelectionStyle | null; separatorInset?: SeparatorInset | null;
+}
+export interface SelectedRow { rowId: string; indexPath: IndexPath }
 export interface NewSection { rows: NewRow[] }
 export interface ReloadedSection { section: number; rows: NewRow[] }
 export interface RowReload { row: Row; cell: Spec }
 
-export interface RowFrame { rowId: string; indexPath: IndexPath; frame: Rect }
+export interface RowFrame extends RowMembers { rowId: string; indexPath: IndexPath; frame: Rect }
 export interface SeqResult { seq: number }
 export interface InsertRowsResult { seq: number; rowIds: string[] }
 export interface SectionsResult { seq: number; rowIds: string[][] }
 export interface BatchResult { seq: number; insertedRowIds: string[] }
 export interface SetViewportResult { seq: number; relayoutRows: number; contentOffset: ContentOffset }
 export interface WaitResult { seq: number; contentSize: Size }
-export interface DescribedRow { id: string; height?: number }
+export interface DescribedRow extends RowMembers { id: string; height?: number }
 export interface DescribeResult { seq: number; contentSize: Size; sections: { rows: DescribedRow[] }[] }
 export interface TextLine { range: [number, number]; x: number; width: number; baseline: number; truncated: boolean }
 export interface ElementFrame { type: string; id?: string; name?: string; frame: Rect; lines?: TextLine[] }
@@ -108,6 +125,9 @@ export interface InterfaceStateChangedParams {
 export interface NodeReleasedParams { sessionId: string; rowId: string; state: InterfaceStateName[] }
 export interface DidDisplayParams { sessionId: string; rowId: string; error?: string }
 export interface LogMessageParams { type: number; message: string }
+export interface SelectionChangedParams {
+  sessionId: string; selected: string[]; deselected: string[]; rows: SelectedRow[]; seq: number;
+}
 
 /** Server → client notifications by method. */
 export interface NotificationParamsMap {
@@ -120,6 +140,7 @@ export interface NotificationParamsMap {
   'cell/nodeReleased': NodeReleasedParams;
   'cell/didDisplay': DidDisplayParams;
   'window/logMessage': LogMessageParams;
+  'table/selectionChanged': SelectionChangedParams;
 }
 export type NotificationMethod = keyof NotificationParamsMap;
 
@@ -222,6 +243,10 @@ export interface CreateSessionOptions extends RequestOptions {
   inverted?: boolean;
   /** Every `table/didCommit` carries `changeFrames`: the affected rows' frames before and after. */
   changeFrames?: boolean;
+  /** UIKit's `allowsSelection` (daemon default true). */
+  allowsSelection?: boolean;
+  /** UIKit's `allowsMultipleSelection` (daemon default false). */
+  allowsMultipleSelection?: boolean;
 }
 
 export interface SetViewportOptions extends RequestOptions {
@@ -316,6 +341,10 @@ export declare const CLIENT_NOTIFICATIONS: readonly string[];
 /** Server → client notifications. */
 export declare const NOTIFICATIONS: readonly NotificationMethod[];
 export declare const INTERFACE_STATES: readonly InterfaceStateName[];
+/** Points each accessory takes from the width a row's cell is laid out at. */
+export declare const ACCESSORY_WIDTHS: Readonly<Record<AccessoryType, number>>;
+/** A row's `selectionStyle` values. */
+export declare const SELECTION_STYLES: readonly SelectionStyle[];
 /** Params without `undefined` / `null` members. */
 export declare function compact<T extends Record<string, unknown>>(members: T): Partial<T>;
 /** A ROW as the wire wants it. */
@@ -324,6 +353,8 @@ export declare function rowParam(row: Row): string | number[];
 /** Builders for `table/performBatchUpdates` operations. */
 export declare namespace ops {
   type Operation = { op: string; [member: string]: unknown };
+  /** One new row: `{cell, id?, at?, neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?}`. */
+  function row(cell: Spec, options?: Omit<NewRow, 'cell'> & { at?: IndexPath }): NewRow & { at?: IndexPath };
   function insertRows(rows: Iterable<NewRow & { at: IndexPath }>): Operation;
   function deleteRows(rows: Iterable<Row>): Operation;
   function reloadRows(rows: Iterable<Row | RowReload | { row: Row; cell?: Spec } | [Row, Spec]>): Operation;
@@ -555,6 +586,15 @@ export declare class Session extends EventEmitter {
   scrollBy(dy: number, options?: RequestOptions & { drag?: boolean; velocity?: number }): Promise<ScrollResult>;
   /** `table/scrollToRow`. */
   scrollToRow(row: Row, options?: RequestOptions & { position?: ScrollPosition; drag?: boolean }): Promise<ScrollResult>;
+
+  /** `table/selectRow`: selects a committed row; resolves to the selection. */
+  selectRow(row: Row, options?: RequestOptions): Promise<{ rows: SelectedRow[] }>;
+  /** `table/deselectRow`: deselects a committed row; resolves to the selection. */
+  deselectRow(row: Row, options?: RequestOptions): Promise<{ rows: SelectedRow[] }>;
+  /** `table/selectedRows`: the selected rows in row order. */
+  selectedRows(options?: RequestOptions): Promise<SelectedRow[]>;
+  /** `table/setSelectionOptions`. */
+  setSelectionOptions(options: RequestOptions & { allowsSelection?: boolean; allowsMultipleSelection?: boolean }): Promise<{ allowsSelection: boolean; allowsMultipleSelection: boolean; rows: SelectedRow[] }>;
 
   /** `table/completeBatchFetching`. */
   completeBatchFetching(options?: boolean | (RequestOptions & { finished?: boolean })): Promise<BatchFetchResult>;

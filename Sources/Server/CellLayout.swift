@@ -3,11 +3,29 @@ import NodeTree
 
 /// Measures cells on the calling thread (a `LayoutWorkers` thread). Pure apart from the engine's measurers.
 enum CellLayout {
-  /// Lays out every request in `range` on the calling thread, in order (a chunk of a larger job).
+  /// Lays out every request on the calling thread, in order (a chunk of a larger job): in `range` (a table row's
+  /// default range at the table's width), or in the request's own range when its row has a height range or an
+  /// accessory (`range(width:heightRange:accessoryType:)`).
   static func measure(
     _ requests: ArraySlice<LayoutRequest<LayoutElement>>, engine: LayoutEngine, range: SizeRange
   ) -> [CellResult] {
-    requests.map { measure($0, engine: engine, range: range) }
+    requests.map { request in
+      guard request.heightRange != nil || request.accessoryType != .none else {
+        return measure(request, engine: engine, range: range)
+      }
+      let own = Self.range(
+        width: range.max.width, heightRange: request.heightRange, accessoryType: request.accessoryType)
+      return measure(request, engine: engine, range: own)
+    }
+  }
+
+  /// The range a row's node is laid out in, in a table `width` wide (texture.md §1.6): the width its accessory
+  /// leaves (Texture re-measures the node at its content view's width, `-[ASTableView
+  /// didLayoutSubviewsOfTableViewCell:]`), and the row's height range (0…`CGFLOAT_MAX` without one).
+  static func range(width: Double, heightRange: RowHeightRange?, accessoryType: AccessoryType) -> SizeRange {
+    let contentWidth = max(0, width - accessoryType.width)
+    let heights = heightRange ?? .unconstrained
+    return SizeRange(min: Size(contentWidth, heights.min), max: Size(contentWidth, heights.max))
   }
 
   /// Lays out one cell: its height, or height 0 and the engine's reason.

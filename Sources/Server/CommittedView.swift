@@ -23,6 +23,8 @@ struct CommittedView: Sendable {
 
   /// Content height of the committed rows.
   var contentHeight: Double { map.contentHeight(separator: separator) }
+  /// The rows' height ranges, accessories and selection (reported beside their frames).
+  var rowMembers = RowMemberTables()
 
   /// True when `table/describe` params ask for the committed state (`state` absent, null or `"committed"`); the
   /// session answers the `"pending"` form.
@@ -89,6 +91,7 @@ struct CommittedView: Sendable {
       let rows: [JSONValue] = ids.map { id in
         var row = JSONObject([("id", .string(id.rawValue))])
         if let measured = map.height(of: id) { row["height"] = .double(measured + separator) }
+        addRowMembers(of: id, to: &row)
         return .object(row)
       }
       return .object(JSONObject([("rows", .array(rows))]))
@@ -97,17 +100,28 @@ struct CommittedView: Sendable {
       JSONObject([("seq", .int(seq)), ("contentSize", contentSize), ("sections", .array(sections))]))
   }
 
-  /// `{rowId, indexPath, frame: {x, y, width, height}}` of the committed row at `path` (frame as seen), nil when out
-  /// of range.
+  /// `{rowId, indexPath, frame: {x, y, width, height}, selected?, heightRange?, accessoryType?, …}` of the
+  /// committed row at `path` (frame as seen), nil when out of range.
   func rowFrameJSON(_ path: TableIndexPath) -> JSONValue? {
     guard let id = map.rowID(at: path), let y = map.offset(of: path, separator: separator),
       let h = map.rowHeight(at: path, separator: separator)
     else { return nil }
-    return .object(
-      JSONObject([
-        ("rowId", .string(id.rawValue)),
-        ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
-        ("frame", Session.rect(x: 0, y: inverted ? contentHeight - y - h : y, width: width, height: h)),
-      ]))
+    var row = JSONObject([
+      ("rowId", .string(id.rawValue)),
+      ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
+      ("frame", Session.rect(x: 0, y: inverted ? contentHeight - y - h : y, width: width, height: h)),
+    ])
+    addRowMembers(of: id, to: &row)
+    return .object(row)
+  }
+
+  /// Adds `selected: true` for a selected row and the row's members that differ from the defaults
+  /// (`Session.rowMembersJSON`).
+  func addRowMembers(of id: RowID, to row: inout JSONObject) {
+    if !rowMembers.selected.isEmpty, rowMembers.selected.contains(id) { row["selected"] = .bool(true) }
+    guard !rowMembers.heightRanges.isEmpty || !rowMembers.accessories.isEmpty else { return }
+    Session.rowMembersJSON(
+      heightRange: rowMembers.heightRanges[id], accessories: rowMembers.accessories[id] ?? .standard, width: width,
+      into: &row)
   }
 }

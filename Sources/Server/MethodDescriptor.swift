@@ -48,6 +48,16 @@ struct MethodDescriptor: Sendable {
   /// The params member that may travel unbuilt (an array the reader only validates, see `InsertedRows`); nil:
   /// the whole message is built.
   let unbuiltMember: String?
+  /// True for a session method that acts on the committed rows without being a geometry query (selection): like a
+  /// query, it is held behind a wait still waiting (with every call after it), so it sees what the wait waited for.
+  var readsCommittedRows = false
+
+  /// This method, held behind a wait still waiting as queries of the committed state are (`readsCommittedRows`).
+  func readingCommittedRows() -> Self {
+    var copy = self
+    copy.readsCommittedRows = true
+    return copy
+  }
 
   /// A control method (see `Scope.control`).
   static func control(_ name: String, _ handler: @escaping @Sendable (LayoutServer, JSONValue) -> Void) -> Self {

@@ -1,22 +1,28 @@
 import JSONRPC
 import LayoutSpecs
 
-/// The members of request objects that refuse unknown ones: a row `{id?, neverShowPlaceholders?, cell}` and
+/// The members of request objects that refuse unknown ones: a row `{id?, neverShowPlaceholders?, cell,
+/// heightRange?, accessoryType?, selectionStyle?, separatorInset?}` and
 /// `session/create`'s params and viewport. A Texture name of a table or cell property layoutd does not support yet
 /// is refused as "not supported"; any other is unknown. Pure tables.
 enum RequestMembers {
   /// A row of `table/insertRows`, `table/insertSections`, `table/reloadData`, `table/performBatchUpdates`.
   static let row = MemberCheck(
-    "a row", valid: ["id", "neverShowPlaceholders", "cell"],
+    "a row", valid: rowMembers,
     unsupported: [
-      "accessoryType": "", "selectionStyle": "", "separatorInset": "", "selectedBackgroundView": "",
+      "selectedBackgroundView": "", "constrainedSize": "use \"heightRange\": a row's width is the table's",
       "accessoryView": "", "editingStyle": "", "height": "a row's height is its cell's layout",
       "node": "give the cell's spec as \"cell\"", "spec": "give the cell's spec as \"cell\"",
     ])
 
   /// A row of a batch's `insertRows` operation: a row with its new-space `at`.
   static let batchInsertedRow = MemberCheck(
-    "an inserted row", valid: ["at", "id", "neverShowPlaceholders", "cell"], unsupported: row.unsupported)
+    "an inserted row", valid: ["at"] + rowMembers, unsupported: row.unsupported)
+
+  /// The members of a new row, in documentation order.
+  static let rowMembers = [
+    "id", "neverShowPlaceholders", "cell", "heightRange", "accessoryType", "selectionStyle", "separatorInset",
+  ]
 
   /// An entry of `table/reloadRows`, a batch's `reloadRows` and `cell/setNeedsLayout`'s `rows`: a row and its new
   /// cell.
@@ -27,13 +33,23 @@ enum RequestMembers {
     "session/create's params",
     valid: [
       "viewport", "scale", "separators", "sessionId", "interfaceStates", "batchFetching", "scrollAnchoring",
-      "lenientFonts", "inverted", "changeFrames",
+      "lenientFonts", "inverted", "changeFrames", "allowsSelection", "allowsMultipleSelection",
     ],
     unsupported: [
-      "style": "the table is plain", "allowsSelection": "", "allowsMultipleSelection": "",
+      "style": "the table is plain",
       "separatorStyle": "use \"separators\"", "leadingScreensForBatching": "", "automaticallyAdjustsContentOffset": "",
       "contentInset": "set it with session/setViewport", "contentOffset": "set it with session/setViewport",
     ])
+
+  /// `table/setSelectionOptions`'s params.
+  static let selectionOptions = MemberCheck(
+    "table/setSelectionOptions's params", valid: ["sessionId", "allowsSelection", "allowsMultipleSelection"])
+
+  /// `table/selectRow`'s and `table/deselectRow`'s params (UIKit's `animated` and `scrollPosition` have no meaning
+  /// here).
+  static let selectionRow = MemberCheck(
+    "a selection call's params", valid: ["sessionId", "row"],
+    unsupported: ["animated": "nothing is animated", "scrollPosition": "scroll with table/scrollToRow"])
 
   /// `session/create`'s viewport.
   static let viewport = MemberCheck("a viewport", valid: ["width", "height"])

@@ -3,7 +3,8 @@ import JSONRPC
 import LayoutSpecs
 import NodeTree
 
-/// Decodes a new row `{id?, neverShowPlaceholders?, cell: SPEC}` from any `SpecSource`: the parsed row
+/// Decodes a new row `{id?, neverShowPlaceholders?, cell: SPEC, heightRange?, accessoryType?, selectionStyle?,
+/// separatorInset?}` from any `SpecSource`: the parsed row
 /// (`Session.decodeRow`), or the validated bytes of an unbuilt row of a large insert, without building its JSON
 /// (`CellPredecoder`). One decoder for both. Pure.
 enum RowDecoder {
@@ -15,9 +16,17 @@ enum RowDecoder {
     case neverShowPlaceholders
     /// `cell`.
     case cell
+    /// `heightRange`.
+    case heightRange
+    /// `accessoryType`.
+    case accessoryType
+    /// `selectionStyle`.
+    case selectionStyle
+    /// `separatorInset`.
+    case separatorInset
 
-    /// Three keys.
-    static let count = 3
+    /// Seven keys (the common three first: a key's spelling is matched in `rawValue` order).
+    static let count = 7
 
     /// The key's name in JSON.
     var spelling: StaticString {
@@ -25,11 +34,18 @@ enum RowDecoder {
       case .id: "id"
       case .neverShowPlaceholders: "neverShowPlaceholders"
       case .cell: "cell"
+      case .heightRange: "heightRange"
+      case .accessoryType: "accessoryType"
+      case .selectionStyle: "selectionStyle"
+      case .separatorInset: "separatorInset"
       }
     }
 
-    /// The order members are checked in: any other member (refused), `id`, `neverShowPlaceholders`, `cell`.
-    static let order: [Key?] = [nil, .id, .neverShowPlaceholders, .cell]
+    /// The order members are checked in: any other member (refused), `id`, `neverShowPlaceholders`, `cell`, then
+    /// the row members beside the cell.
+    static let order: [Key?] = [
+      nil, .id, .neverShowPlaceholders, .cell, .heightRange, .accessoryType, .selectionStyle, .separatorInset,
+    ]
   }
 
   /// The row that comes next in `source`, whose JSON path `path` makes, with cells decoded within `limits`.
@@ -61,6 +77,8 @@ enum RowDecoder {
     var id: RowID?
     var never = false
     var content: LayoutElement?
+    var heightRange: RowHeightRange?
+    var accessories = CellAccessories.standard
     while let member = try source.nextMember(Key.self) {
       switch member {
       case .other(let key):
@@ -82,10 +100,20 @@ enum RowDecoder {
       case .known(.cell):
         if source.consumeNull() { continue }
         content = try source.decodeElement(path: { path() + ".cell" }, depth: 1, limits: limits)
+      case .known(.heightRange):
+        heightRange = try RowMembers.heightRange(source.value(), path: path() + ".heightRange")
+      case .known(.accessoryType):
+        accessories.accessoryType = try RowMembers.accessoryType(source.value(), path: path() + ".accessoryType")
+      case .known(.selectionStyle):
+        accessories.selectionStyle = try RowMembers.selectionStyle(source.value(), path: path() + ".selectionStyle")
+      case .known(.separatorInset):
+        accessories.separatorInset = try RowMembers.separatorInset(source.value(), path: path() + ".separatorInset")
       }
     }
     guard let content else { throw SpecDecodingError(path: path(), message: "missing required member \"cell\"") }
-    return RowSpec(id: id, content: content, neverShowPlaceholders: never)
+    return RowSpec(
+      id: id, content: content, neverShowPlaceholders: never, heightRange: heightRange,
+      accessories: accessories == .standard ? nil : accessories)
   }
 
   /// The built row `item` found at `path`, decoded with `decoding`: its cell's unknown font families are refused

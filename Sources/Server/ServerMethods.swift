@@ -14,12 +14,14 @@ enum ServerMethods {
   static let notifications = [
     "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
     "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
-    "window/logMessage",
+    "window/logMessage", "table/selectionChanged",
   ]
 
   /// Features that work end to end, by the names Protocol.md ("Lifecycle") lists; a client tests for a name
   /// instead of a version. A name is added here in the commit that makes its feature complete.
-  static let features: [String] = ["invertedTable", "layoutTransitions"]
+  static let features: [String] = [
+    "invertedTable", "rowSizeRange", "accessories", "selection", "layoutTransitions",
+  ]
 
   /// The methods the server handles itself: control, lifecycle and session management.
   static let serverMethods: [MethodDescriptor] = [
@@ -79,7 +81,8 @@ enum ServerMethods {
   }
 
   /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates?,
-  /// batchFetching?, scrollAnchoring?, lenientFonts? = false} → {sessionId}; other members are refused.
+  /// batchFetching?, scrollAnchoring?, lenientFonts? = false, allowsSelection? = true, allowsMultipleSelection? =
+  /// false} → {sessionId}; other members are refused.
   static func createSession(_ call: Call) {
     call.answer { () throws(ResponseError) -> JSONValue in
       let configuration = try SessionConfiguration(Params(call.params))

@@ -53,7 +53,7 @@ extension Session {
     let pass = display.lastPass
     display.running[id] = pass
     let engine = engine
-    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
+    let range = cellRange(of: id)
     let jobs = jobs
     LayoutWorkers.shared.submit {
       do throws(LayoutFailure) {
@@ -96,7 +96,7 @@ extension Session {
       throw ResponseError(code: .invalidParams, message: NodeTreeError.unknownRowID(resolved.id).message)
     }
     let engine = engine
-    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
+    let range = cellRange(of: resolved.id)
     return .compute { () throws(ResponseError) -> JSONValue in
       do throws(LayoutFailure) {
         let layout = try engine.layout(content, in: range)

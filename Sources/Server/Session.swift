@@ -73,6 +73,8 @@ actor Session {
     // The empty content's visual offset: 0, or −height when inverted (the viewport's bottom at the content's).
     let shownY = configuration.inverted ? -height : 0
     scrolling.shown = (modelY: 0, visualY: shownY)
+    _ = table.setAllowsSelection(configuration.allowsSelection)
+    _ = table.setAllowsMultipleSelection(configuration.allowsMultipleSelection)
     // Entering the window checks batch fetching (texture.md §4.3): an empty table always fetches. Pushed before
     // the `session/create` answer.
     if configuration.batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
@@ -239,6 +241,7 @@ actor Session {
         members.append(("changeFrames", .array(commit.changeFrames.map(changeFrameJSON))))
       }
       notify(.notification(method: "table/didCommit", params: .object(JSONObject(members))))
+      publish(commit.selectionChange, seq: seq(commit.changeSet.seq))
       publish(commit.offsetAdjustment, contentHeight: commit.contentHeight)
       publish(commit.releasedNodes)
       publish(commit.interfaceEvents)

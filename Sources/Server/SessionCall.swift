@@ -17,6 +17,7 @@ struct SessionCall: Sendable {
   /// Geometry queries may not overtake it (see `QueryLane`).
   let barrier: Bool
 
-  /// True when the call is a geometry query of the committed state (answered from a `CommittedView`).
-  var isCommittedQuery: Bool { method.committedQuery(for: params) != nil }
+  /// True when the call reads the committed state: a geometry query answered from a `CommittedView`, or a call that
+  /// acts on the committed rows (`MethodDescriptor.readsCommittedRows`). Such a call is held behind a wait.
+  var isCommittedQuery: Bool { method.readsCommittedRows || method.committedQuery(for: params) != nil }
 }

@@ -24,12 +24,16 @@ struct SessionConfiguration: Sendable {
   var inverted = false
   /// Every `table/didCommit` carries the frames before and after of the rows its change set affected.
   var changeFrames = false
+  /// `allowsSelection` (UIKit's default true).
+  var allowsSelection = true
+  /// `allowsMultipleSelection` (UIKit's default false).
+  var allowsMultipleSelection = false
   /// The session id the client chose; nil: the server numbers the session (`s<n>`).
   var sessionId: String?
 
   /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates? =
-  /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false, inverted? = false, changeFrames? = false}; other members are
-  /// refused.
+  /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false, inverted? = false,
+  /// changeFrames? = false, allowsSelection? = true, allowsMultipleSelection? = false}; other members are refused.
   init(_ params: Params) throws(ResponseError) {
     try params.check(RequestMembers.createSession)
     let viewport = try params.object("viewport")
@@ -44,6 +48,8 @@ struct SessionConfiguration: Sendable {
     lenientFonts = try params.optionalBool("lenientFonts") ?? lenientFonts
     inverted = try params.optionalBool("inverted") ?? inverted
     changeFrames = try params.optionalBool("changeFrames") ?? changeFrames
+    allowsSelection = try params.optionalBool("allowsSelection") ?? allowsSelection
+    allowsMultipleSelection = try params.optionalBool("allowsMultipleSelection") ?? allowsMultipleSelection
     sessionId = try params.optionalString("sessionId")
   }
 }

@@ -48,7 +48,9 @@ extension Session {
         let id = try entry.optionalString("id").map(RowID.init)
         let never = try entry.optionalBool("neverShowPlaceholders") ?? false
         let content = try decodeCell(entry.required("cell"), path: entry.at("cell"))
-        inserts.append((at, RowSpec(id: id, content: content, neverShowPlaceholders: never)))
+        var spec = RowSpec(id: id, content: content, neverShowPlaceholders: never)
+        try RowMembers.read(entry, into: &spec)
+        inserts.append((at, spec))
       }
       return .insertRows(inserts)
     case "deleteRows":

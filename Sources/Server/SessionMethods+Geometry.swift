@@ -39,7 +39,7 @@ extension Session {
     }
     let layout = CellFrames(engine: engine, decoding: cellDecoding)
     let filter = wanted
-    let range = CellFrames.range(width: width)
+    let range = cellRange(of: resolved.id)
     let content = cell.content
     let path = resolved.indexPath
     return .compute { () throws(ResponseError) -> JSONValue in

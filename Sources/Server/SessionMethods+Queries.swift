@@ -25,7 +25,7 @@ extension Session {
   var committedView: CommittedView {
     CommittedView(
       width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq),
-      inverted: table.inverted)
+      inverted: table.inverted, rowMembers: table.rowMemberTables)
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.
@@ -33,8 +33,10 @@ extension Session {
     try Session.resolveRow(value, path: path, in: table.visibleMap).indexPath
   }
 
-  /// `table/describe` {sessionId, state? = "committed"} → {seq, contentSize, sections: [{rows: [{id, height?}]}]}:
-  /// every row in order with its row height (separator included). `"pending"` lists the client's latest rows
+  /// `table/describe` {sessionId, state? = "committed"} → {seq, contentSize, sections: [{rows: [{id, height?,
+  /// selected?, heightRange?, accessoryType?, selectionStyle?, separatorInset?, contentWidth?}]}]}: every row in
+  /// order with its row height (separator included), whether it is selected, and its members that differ from the
+  /// defaults. `"pending"` lists the client's latest rows
   /// (seq = last submitted; a row not measured yet has no height); `"committed"` what the view shows.
   func describe(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let state = try params.optionalString("state") ?? "committed"
@@ -47,6 +49,7 @@ extension Session {
     }
     let map = table.pendingMap
     let separator = table.separatorHeight
+    let view = committedView
     var height = 0.0  // measured rows only (with their separators)
     let sections: [JSONValue] = map.allRowIDs.map { ids in
       let rows: [JSONValue] = ids.map { id in
@@ -55,6 +58,7 @@ extension Session {
           row["height"] = .double(measured + separator)
           height += measured + separator
         }
+        view.addRowMembers(of: id, to: &row)
         return .object(row)
       }
       return .object(JSONObject([("rows", .array(rows))]))

@@ -18,8 +18,9 @@ extension Session {
   /// committed rows intersecting the rect (default: the viewport; absent members default to the viewport's) drawn as
   /// SVG with the range bands in a `margin`-wide column on the left. The rect, the frames and the picture are as seen
   /// (an inverted table's rows upside down in order, each cell upright with its separator below it, as Texture flips
-  /// each cell back). The rows, their frames and states are read here (session-isolated); the cells are laid out at
-  /// the session width and drawn off the session.
+  /// each cell back). The rows, their frames and states are read here (session-isolated); the cells are laid out as
+  /// they were measured (the width their accessory leaves, their height range) and drawn off the session, with their
+  /// selection highlight, accessory and separator inset.
   func snapshot(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     let positive = Double.leastNonzeroMagnitude...100_000
@@ -43,22 +44,24 @@ extension Session {
       throw Params.invalid(
         params.at("rect"), "intersects \(paths.count) rows, more than the maximum of \(Session.maxSnapshotRows)")
     }
-    var rows: [(SnapshotRow, LayoutElement)] = []
+    var rows: [(SnapshotRow, LayoutElement, SizeRange)] = []
     for path in paths {
       guard let id = map.rowID(at: path), let top = map.offset(of: path, separator: separator),
         let rowHeight = map.rowHeight(at: path, separator: separator), let cell = table.cell(id)?.content
       else { continue }
       let state = table.ranges.state(of: id, in: map)
       let drawnY = table.visualSpan(VerticalSpan(y: top, height: rowHeight)).y
-      rows.append((SnapshotRow(id: id, indexPath: path, y: drawnY, height: rowHeight, state: state), cell))
+      var row = SnapshotRow(id: id, indexPath: path, y: drawnY, height: rowHeight, state: state)
+      row.accessories = table.accessories(of: id)
+      row.selected = table.selection.selected.contains(id)
+      rows.append((row, cell, cellRange(of: id)))
     }
     let scene = SnapshotScene(
       x: x, y: y, width: w, height: h, margin: margin, viewport: (visualOffsetY, width, height), separator: separator)
     let engine = engine
     let drawable = rows
-    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     return .compute { () throws(ResponseError) -> JSONValue in
-      let drawn = drawable.map { row, content in Session.draw(row, content, engine: engine, range: range) }
+      let drawn = drawable.map { row, content, range in Session.draw(row, content, engine: engine, range: range) }
       let svg = SnapshotRenderer.render(scene, rows: drawn)
       return Session.snapshotJSON(svg: svg, scene: scene, rows: drawn)
     }
@@ -77,7 +80,7 @@ extension Session {
     }
   }
 
-  /// `{svg, rect: {x, y, width, height}, margin, rows: [{rowId, indexPath, frame, state, error?}]}`.
+  /// `{svg, rect: {x, y, width, height}, margin, rows: [{rowId, indexPath, frame, state, selected?, error?}]}`.
   static func snapshotJSON(svg: String, scene: SnapshotScene, rows: [DrawnRow]) -> JSONValue {
     let rowsJSON: [JSONValue] = rows.map { drawn in
       let row = drawn.row
@@ -87,6 +90,7 @@ extension Session {
         ("frame", Session.rect(x: 0, y: row.y, width: scene.viewport.width, height: row.height)),
         ("state", Session.stateNames(row.state)),
       ])
+      if row.selected { o["selected"] = .bool(true) }
       if let failure = drawn.failure { o["error"] = .string(failure) }
       return .object(o)
     }

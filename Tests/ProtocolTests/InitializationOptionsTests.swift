@@ -25,7 +25,7 @@ import Testing
            "capabilities":{"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background",
            "center","ratio","relative","absolute","wrapper","corner","node","text","image","box"],"notifications":[
            "table/didCommit","table/heightChanged","table/contentSizeChanged","table/contentOffsetChanged",
-           "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage"],"features":["invertedTable","layoutTransitions"],"limits":{
+           "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage","table/selectionChanged"],"features":["invertedTable","rowSizeRange","accessories","selection","layoutTransitions"],"limits":{
            "maxSessions":4,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}}
       """
     #expect(daemon.exchange(initialize) == [json(answer)])
@@ -164,7 +164,8 @@ import Testing
       daemon, options: #"{"fontDirectories":["\#(empty)"]}"#,
       limits: #"{"maxSessions":64,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}"#)
     _ = daemon.call(
-      2, "session/create", #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false,"lenientFonts":true}"#)
+      2, "session/create",
+      #"{"sessionId":"s1","viewport":{"width":320,"height":480},"interfaceStates":false,"lenientFonts":true}"#)
     let rows =
       #"[{"id":"t","cell":{"type":"text","text":"hi","fontFamily":"DejaVu Sans","fontSize":12}},"#
       + #"{"id":"a","cell":{"type":"text","text":"hi","fontFamily":"Ahem","fontSize":10}}]"#

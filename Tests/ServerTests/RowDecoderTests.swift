@@ -45,6 +45,8 @@ import Testing
     #expect(fast.id == ordinary.id, "row \(index)")
     #expect(fast.neverShowPlaceholders == ordinary.neverShowPlaceholders, "row \(index)")
     #expect(fast.content == ordinary.content, "row \(index)")
+    #expect(fast.heightRange == ordinary.heightRange, "row \(index)")
+    #expect(fast.accessories == ordinary.accessories, "row \(index)")
     return true
   }
 
@@ -56,6 +58,9 @@ import Testing
       #"{"id":null,"neverShowPlaceholders":null,"cell":\#(cell)}"#,
       #"{ "neverShowPlaceholders" : false , "cell" : \#(cell) }"#,
       #"{"cell":{"type":"node","style":{"height":10}}}"#,  // not a box: built alone, and decoded as the row's is
+      #"{"heightRange":{"min":44},"cell":\#(cell),"accessoryType":"checkmark"}"#,  // row members, before and after
+      #"{"cell":\#(cell),"heightRange":{"max":80},"selectionStyle":"none","separatorInset":{"left":15}}"#,
+      #"{"cell":\#(cell),"heightRange":null,"accessoryType":null,"selectionStyle":null,"separatorInset":null}"#,
     ])
     for index in 0..<rows.count { #expect(try Self.agree(rows, index), "row \(index) taken") }
   }
@@ -80,7 +85,7 @@ import Testing
       (
         #"{"neverShowPlaceholders":"x","x":1}"#,
         #"params.rows[0].x: unknown member of a row; valid members: "id", "#
-          + #""neverShowPlaceholders", "cell""#
+          + #""neverShowPlaceholders", "cell", "heightRange", "accessoryType", "selectionStyle", "separatorInset""#
       ),
       (#"{"id":null}"#, #"params.rows[0]: missing required member "cell""#),
       ("[]", #"params.rows[0]: missing required member "cell""#),

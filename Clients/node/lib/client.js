@@ -401,6 +401,8 @@ export class Client extends EventEmitter {
       lenientFonts: own.lenientFonts,
       inverted: own.inverted,
       changeFrames: own.changeFrames,
+      allowsSelection: own.allowsSelection,
+      allowsMultipleSelection: own.allowsMultipleSelection,
     });
     const result = await this.request('session/create', params, request);
     return this.session(result.sessionId);
@@ -816,6 +818,43 @@ export class Session extends EventEmitter {
     const [own, request] = split(options);
     return this._call('table/scrollToRow',
       compact({ row: rowParam(row), position: own.position, drag: own.drag }), request);
+  }
+
+  // ---------------------------------------------------------------------------------------- selection
+
+  /**
+   * `table/selectRow` → {rows: [{rowId, indexPath}]}: selects a committed row (UIKit's `selectRowAtIndexPath:`);
+   * with single selection the previously selected row is deselected. A change is pushed as
+   * `table/selectionChanged` first. InvalidUpdateError (-32004) when selection is off.
+   */
+  selectRow(row, options = {}) {
+    const [, request] = split(options);
+    return this._call('table/selectRow', { row: rowParam(row) }, request);
+  }
+
+  /** `table/deselectRow` → {rows}: deselects a committed row. */
+  deselectRow(row, options = {}) {
+    const [, request] = split(options);
+    return this._call('table/deselectRow', { row: rowParam(row) }, request);
+  }
+
+  /** `table/selectedRows` → [{rowId, indexPath}]: the selected rows in row order. */
+  async selectedRows(options = {}) {
+    const [, request] = split(options);
+    const result = await this._call('table/selectedRows', {}, request);
+    return result.rows;
+  }
+
+  /**
+   * `table/setSelectionOptions` {allowsSelection?, allowsMultipleSelection?} → {allowsSelection,
+   * allowsMultipleSelection, rows}: turning selection off deselects every row; turning multiple selection off keeps
+   * the first selected row in row order.
+   */
+  setSelectionOptions(options = {}) {
+    const [own, request] = split(options);
+    return this._call('table/setSelectionOptions', compact({
+      allowsSelection: own.allowsSelection, allowsMultipleSelection: own.allowsMultipleSelection,
+    }), request);
   }
 
   // ---------------------------------------------------------------------------------------- batch fetching

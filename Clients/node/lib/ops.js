@@ -8,7 +8,24 @@
 
 import { rowParam } from './protocol.js';
 
-/** `insertRows`: rows = [{at: [section, row] (new space), id?, cell, neverShowPlaceholders?}]. */
+/**
+ * One new row: {id?, cell, at?, neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?,
+ * separatorInset?} from `row(cell, {id, at, neverShowPlaceholders, heightRange, accessoryType, selectionStyle,
+ * separatorInset})`. `heightRange: {min?, max?}` is Texture's `constrainedSizeForRowAtIndexPath:` (the width stays
+ * the table's); `accessoryType` narrows the width the cell is laid out at (see ACCESSORY_WIDTHS); `selectionStyle`
+ * and `separatorInset: {left?, right?}` change only how the row is drawn. A row keeps them for its life.
+ */
+export function row(cell, options = {}) {
+  const entry = { cell };
+  if (options.id !== undefined) entry.id = options.id;
+  if (options.at !== undefined) entry.at = rowParam(options.at);
+  for (const key of ['neverShowPlaceholders', 'heightRange', 'accessoryType', 'selectionStyle', 'separatorInset']) {
+    if (options[key] !== undefined && options[key] !== null) entry[key] = options[key];
+  }
+  return entry;
+}
+
+/** `insertRows`: rows = [{at: [section, row] (new space), id?, cell, neverShowPlaceholders?, heightRange?, …}]. */
 export function insertRows(rows) {
   return { op: 'insertRows', rows: [...rows] };
 }

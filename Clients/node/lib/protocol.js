@@ -53,6 +53,11 @@ export const METHODS = Object.freeze({
   'Session.setTuningParameters': 'table/setTuningParameters',
   'Session.setRangeMode': 'table/setRangeMode',
   'Session.ranges': 'table/ranges',
+  // selection
+  'Session.selectRow': 'table/selectRow',
+  'Session.deselectRow': 'table/deselectRow',
+  'Session.selectedRows': 'table/selectedRows',
+  'Session.setSelectionOptions': 'table/setSelectionOptions',
 });
 
 /** JSON-RPC methods the client sends as notifications (no response). */
@@ -69,7 +74,17 @@ export const NOTIFICATIONS = Object.freeze([
   'cell/nodeReleased',
   'cell/didDisplay',
   'window/logMessage',
+  'table/selectionChanged',
 ]);
+
+/** A row's `accessoryType` values (UIKit's `UITableViewCellAccessoryType`) with the points each takes from the
+ * width the row's cell is laid out at (Protocol.md "A row's members"). */
+export const ACCESSORY_WIDTHS = Object.freeze({
+  none: 0, disclosureIndicator: 34, detailDisclosureButton: 68, checkmark: 40, detailButton: 48,
+});
+
+/** A row's `selectionStyle` values (UIKit's `UITableViewCellSelectionStyle`). */
+export const SELECTION_STYLES = Object.freeze(['none', 'blue', 'gray', 'default']);
 
 /** Interface-state names in Texture's bit order (ASInterfaceState). */
 export const INTERFACE_STATES = Object.freeze(['measureLayout', 'preload', 'display', 'visible']);

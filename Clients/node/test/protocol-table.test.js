@@ -39,7 +39,7 @@ class RecordingClient extends Client {
   async request(method, params, options) {
     this.calls.push([method, params, options]);
     if (method === 'session/create') return { sessionId: params?.sessionId ?? 's1' };
-    if (method === 'table/rowsInRect') return { rows: [] };
+    if (method === 'table/rowsInRect' || method === 'table/selectedRows') return { rows: [] };
     return null;
   }
 
@@ -95,6 +95,10 @@ const SAMPLES = {
     { sessionId: 's1', rangeType: 'preload', leadingBufferScreenfuls: 1, trailingBufferScreenfuls: 2 }],
   'Session.setRangeMode': [['lowMemory'], { sessionId: 's1', mode: 'lowMemory' }],
   'Session.ranges': [[], { sessionId: 's1' }],
+  'Session.selectRow': [['a'], { sessionId: 's1', row: 'a' }],
+  'Session.deselectRow': [[[0, 1]], { sessionId: 's1', row: [0, 1] }],
+  'Session.selectedRows': [[], { sessionId: 's1' }],
+  'Session.setSelectionOptions': [[{ allowsMultipleSelection: true }], { sessionId: 's1', allowsMultipleSelection: true }],
 };
 
 test('every METHODS entry is a method that sends its wire method with the expected params', async () => {

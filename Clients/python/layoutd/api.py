@@ -13,8 +13,8 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 
 from .protocol import (BatchFetchState, BatchResult, BufferScreenfuls, DescribeResult, DisplayListResult,
                        ElementFramesResult, InitializeResult, InsertRowsResult, RangeModeResult, RangesResult, Row,
-                       RowFrame, RowsInRectResult, ScrollResult, SectionsResult, SeqResult, SetViewportResult, Size,
-                       Spec, TransitionResult, WaitResult, compact, row_param)
+                       RowFrame, RowsInRectResult, ScrollResult, SectionsResult, SelectedRow, SelectedRows, SeqResult,
+                       SetViewportResult, Size, Spec, TransitionResult, WaitResult, compact, row_param)
 
 #: ``table/willBeginBatchFetch``
 WILL_BEGIN_BATCH_FETCH = "table/willBeginBatchFetch"
@@ -102,7 +102,8 @@ class ClientMethods:
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
                        batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,
                        lenient_fonts: Optional[bool] = None, inverted: Optional[bool] = None,
-                       change_frames: Optional[bool] = None) -> Any:
+                       change_frames: Optional[bool] = None, allows_selection: Optional[bool] = None,
+                       allows_multiple_selection: Optional[bool] = None) -> Any:
         """``session/create``: a session with a table of one empty section, viewport ``width`` × ``height``, in a
         window at content offset 0.
 
@@ -117,12 +118,16 @@ class ClientMethods:
         screen, 0 at the top of the last row), the table starts with its newest row at the bottom, and
         ``table/contentOffsetChanged`` with reason ``inverted`` reports the visual offset following the content
         height. ``change_frames=True`` makes every ``table/didCommit`` carry ``changeFrames`` (each affected row's
-        ``{rowId, before?, after?}`` frames, see :class:`~layoutd.protocol.RowChangeFrame`). Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
+        ``{rowId, before?, after?}`` frames, see :class:`~layoutd.protocol.RowChangeFrame`).
+        ``allows_selection`` (daemon default True) and ``allows_multiple_selection`` (default False) are UIKit's
+        selection switches (see :meth:`~layoutd.Session.select_row`).
+        Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
         """
         params = compact(viewport={"width": width, "height": height}, scale=scale, separators=separators,
                          sessionId=session_id, interfaceStates=interface_states, batchFetching=batch_fetching,
                          scrollAnchoring=scroll_anchoring, lenientFonts=lenient_fonts, inverted=inverted,
-                         changeFrames=change_frames)
+                         changeFrames=change_frames, allowsSelection=allows_selection,
+                         allowsMultipleSelection=allows_multiple_selection)
         return self._call("session/create", params, lambda result: self._make_session(result["sessionId"]))
 
     def session(self, session_id: str) -> Any:
@@ -350,6 +355,31 @@ class SessionMethods:
         """``table/setLeadingScreensForBatching``: (0…1000, default 2), then a batch-fetch check when the value
         changed."""
         return self._call("table/setLeadingScreensForBatching", {"leadingScreens": leading_screens})
+
+    # ------------------------------------------------------------------------------------- selection
+
+    def select_row(self, row: Row) -> SelectedRows:
+        """``table/selectRow``: selects a committed row (UIKit's ``selectRowAtIndexPath:``); with single selection
+        the previously selected row is deselected. Returns the selection ({rows: [{rowId, indexPath}]}); a change
+        is pushed as ``table/selectionChanged`` first. :class:`~layoutd.InvalidUpdate` (-32004) when selection is
+        off."""
+        return self._call("table/selectRow", {"row": row_param(row)})
+
+    def deselect_row(self, row: Row) -> SelectedRows:
+        """``table/deselectRow``: deselects a committed row; returns the selection."""
+        return self._call("table/deselectRow", {"row": row_param(row)})
+
+    def selected_rows(self) -> List[SelectedRow]:
+        """``table/selectedRows``: the selected rows in row order ({rowId, indexPath}, the result's ``rows``)."""
+        return self._call("table/selectedRows", {}, lambda result: result["rows"])
+
+    def set_selection_options(self, allows_selection: Optional[bool] = None,
+                              allows_multiple_selection: Optional[bool] = None) -> Dict[str, Any]:
+        """``table/setSelectionOptions``: UIKit's ``allowsSelection`` (off deselects every row) and
+        ``allowsMultipleSelection`` (off keeps the first selected row in row order). Returns {allowsSelection,
+        allowsMultipleSelection, rows}."""
+        return self._call("table/setSelectionOptions",
+                          compact(allowsSelection=allows_selection, allowsMultipleSelection=allows_multiple_selection))
 
     def on_batch_fetch(self, callback: Callable[["BatchFetchContext"], Any]) -> Any:
         """Calls ``callback(context)`` for each ``table/willBeginBatchFetch`` of this session (Texture's

@@ -15,10 +15,17 @@ from .protocol import Row, Spec, row_param
 
 
 def row(cell: Spec, id: Optional[str] = None, *, at: Optional[Sequence[int]] = None,
-        never_show_placeholders: Optional[bool] = None) -> Dict[str, Any]:
+        never_show_placeholders: Optional[bool] = None, height_range: Optional[Mapping[str, float]] = None,
+        accessory_type: Optional[str] = None, selection_style: Optional[str] = None,
+        separator_inset: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """One entry of a row list (``table/insertRows``, sections, ``insertRows`` operations): {id?, cell, at?,
-    neverShowPlaceholders?}. ``never_show_placeholders=True`` makes a scroll that shows the row wait until it is
-    displayed (Texture's ``neverShowPlaceholders``)."""
+    neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?}.
+    ``never_show_placeholders=True`` makes a scroll that shows the row wait until it is displayed (Texture's
+    ``neverShowPlaceholders``). ``height_range={"min": 44, "max": 100}`` is Texture's
+    ``constrainedSizeForRowAtIndexPath:`` (the width stays the table's); ``accessory_type`` (one of
+    :data:`~layoutd.protocol.ACCESSORY_TYPES`) narrows the width the cell is laid out at;
+    ``selection_style`` (one of :data:`~layoutd.protocol.SELECTION_STYLES`) and ``separator_inset``
+    (``{"left", "right"}``) change only how the row is drawn. A row keeps these for its life."""
     entry: Dict[str, Any] = {"cell": cell}
     if id is not None:
         entry["id"] = id
@@ -26,6 +33,14 @@ def row(cell: Spec, id: Optional[str] = None, *, at: Optional[Sequence[int]] = N
         entry["at"] = row_param(at)
     if never_show_placeholders is not None:
         entry["neverShowPlaceholders"] = bool(never_show_placeholders)
+    if height_range is not None:
+        entry["heightRange"] = dict(height_range)
+    if accessory_type is not None:
+        entry["accessoryType"] = accessory_type
+    if selection_style is not None:
+        entry["selectionStyle"] = selection_style
+    if separator_inset is not None:
+        entry["separatorInset"] = dict(separator_inset)
     return entry
 
 

@@ -59,6 +59,11 @@ METHODS: Dict[str, str] = {
     "Session.complete_batch_fetching": "table/completeBatchFetching",
     "Session.cancel_batch_fetching": "table/cancelBatchFetching",
     "Session.set_leading_screens_for_batching": "table/setLeadingScreensForBatching",
+    # selection
+    "Session.select_row": "table/selectRow",
+    "Session.deselect_row": "table/deselectRow",
+    "Session.selected_rows": "table/selectedRows",
+    "Session.set_selection_options": "table/setSelectionOptions",
 }
 
 #: JSON-RPC methods sent as notifications (no response).
@@ -75,6 +80,7 @@ NOTIFICATIONS: Dict[str, str] = {
     "cell/nodeReleased": "implemented",
     "cell/didDisplay": "implemented",
     "window/logMessage": "implemented",
+    "table/selectionChanged": "implemented",
 }
 
 #: range modes (Protocol.md "Scrolling, ranges and interface states"), as Texture names them
@@ -85,6 +91,13 @@ RANGE_TYPES = ("display", "preload")
 APPLICATION_EVENTS = ("didEnterBackground", "willEnterForeground", "memoryWarning")
 #: ``table/scrollToRow`` positions
 SCROLL_POSITIONS = ("top", "middle", "bottom", "none")
+#: a row's ``accessoryType`` values (UIKit's ``UITableViewCellAccessoryType``)
+ACCESSORY_TYPES = ("none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton")
+#: a row's ``selectionStyle`` values (UIKit's ``UITableViewCellSelectionStyle``)
+SELECTION_STYLES = ("none", "blue", "gray", "default")
+#: points an accessory takes from the width a row's cell is laid out at (Protocol.md "A row's members")
+ACCESSORY_WIDTHS = {"none": 0, "disclosureIndicator": 34, "detailDisclosureButton": 68, "checkmark": 40,
+                    "detailButton": 48}
 #: batch-fetching context states
 BATCH_STATES = ("completed", "fetching", "cancelled")
 
@@ -109,10 +122,20 @@ class Frame(TypedDict):
     height: float
 
 
-class RowFrame(TypedDict):
+class _RowFrameRequired(TypedDict):
     rowId: str
     indexPath: IndexPath
     frame: Frame
+
+
+class RowFrame(_RowFrameRequired, total=False):
+    """ROWFRAME: with ``selected`` and the row's members that differ from the defaults (see :class:`DescribedRow`)."""
+    selected: bool
+    heightRange: "HeightRange"
+    accessoryType: str
+    selectionStyle: str
+    separatorInset: "SeparatorInset"
+    contentWidth: float
 
 
 class SeqResult(TypedDict):
@@ -206,9 +229,34 @@ class WaitResult(TypedDict):
     contentSize: Size
 
 
+class HeightRange(TypedDict, total=False):
+    min: float
+    max: float
+
+
+class SeparatorInset(TypedDict):
+    left: float
+    right: float
+
+
 class DescribedRow(TypedDict, total=False):
     id: str
     height: float
+    selected: bool
+    heightRange: HeightRange
+    accessoryType: str
+    selectionStyle: str
+    separatorInset: SeparatorInset
+    contentWidth: float
+
+
+class SelectedRow(TypedDict):
+    rowId: str
+    indexPath: IndexPath
+
+
+class SelectedRows(TypedDict):
+    rows: List[SelectedRow]
 
 
 class DescribedSection(TypedDict):

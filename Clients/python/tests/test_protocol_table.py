@@ -92,6 +92,10 @@ SAMPLE_ARGS: Dict[str, Tuple[tuple, dict]] = {
     "Session.complete_batch_fetching": ((), {"finished": False}),
     "Session.cancel_batch_fetching": ((), {}),
     "Session.set_leading_screens_for_batching": ((3,), {}),
+    "Session.select_row": (("a",), {}),
+    "Session.deselect_row": (((0, 1),), {}),
+    "Session.selected_rows": ((), {}),
+    "Session.set_selection_options": ((), {"allows_multiple_selection": True}),
 }
 
 EXPECTED_PARAMS: Dict[str, Any] = {
@@ -123,6 +127,10 @@ EXPECTED_PARAMS: Dict[str, Any] = {
     "Session.complete_batch_fetching": {"finished": False},
     "Session.cancel_batch_fetching": {},
     "Session.set_leading_screens_for_batching": {"leadingScreens": 3},
+    "Session.select_row": {"row": "a"},
+    "Session.deselect_row": {"row": [0, 1]},
+    "Session.selected_rows": {},
+    "Session.set_selection_options": {"allowsMultipleSelection": True},
 }
 
 #: optional members: (qualified, args, kwargs, expected params)
@@ -150,6 +158,13 @@ OPTIONAL_MEMBERS = [
     ("Session.complete_batch_fetching", (), {}, {}),
     ("Session.insert_rows", ([ops.row(support.node(1), "a", never_show_placeholders=True)],), {},
      {"rows": [{"id": "a", "cell": support.node(1), "neverShowPlaceholders": True}]}),
+    ("Client.create_session", (320, 480), {"allows_selection": False, "allows_multiple_selection": True},
+     {"viewport": {"width": 320, "height": 480}, "scale": 2, "separators": True, "allowsSelection": False,
+      "allowsMultipleSelection": True}),
+    ("Session.insert_rows", ([ops.row(support.node(1), "a", height_range={"min": 44}, accessory_type="checkmark",
+                                      selection_style="gray", separator_inset={"left": 15})],), {},
+     {"rows": [{"id": "a", "cell": support.node(1), "heightRange": {"min": 44}, "accessoryType": "checkmark",
+                "selectionStyle": "gray", "separatorInset": {"left": 15}}]}),
     ("Session.perform_batch_updates", ([ops.insert_rows([ops.row(support.node(1), at=(0, 0))])],), {},
      {"operations": [{"op": "insertRows", "rows": [{"cell": support.node(1), "at": [0, 0]}]}]}),
 ]

@@ -8,15 +8,19 @@ package struct RowSpec<Content: Sendable>: Sendable {
   package var neverShowPlaceholders: Bool
   /// The row's height bounds (`tableNode:constrainedSizeForRowAtIndexPath:`), nil for the table's default 0…∞.
   package var heightRange: RowHeightRange?
+  /// The cell's accessory, selection style and separator inset; nil for the defaults (`CellAccessories.standard`).
+  package var accessories: CellAccessories?
 
   /// Creates a row spec.
   package init(
-    id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false, heightRange: RowHeightRange? = nil
+    id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false, heightRange: RowHeightRange? = nil,
+    accessories: CellAccessories? = nil
   ) {
     self.id = id
     self.content = content
     self.neverShowPlaceholders = neverShowPlaceholders
     self.heightRange = heightRange
+    self.accessories = accessories
   }
 }
 

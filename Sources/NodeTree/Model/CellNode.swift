@@ -33,11 +33,13 @@ package struct LayoutRequest<Content: Sendable>: Sendable {
   package let supplementary: SupplementaryKind?
   /// The row's height bounds to lay out in (nil: the table's default 0…∞); the width is always the table's.
   package let heightRange: RowHeightRange?
+  /// The row's accessory: the node is laid out at the table's width less the accessory's (`CellAccessories`).
+  package let accessoryType: AccessoryType
 
   /// Creates a request.
   init(
     id: RowID, generation: UInt64, content: Content, indexPath: TableIndexPath,
-    supplementary: SupplementaryKind? = nil, heightRange: RowHeightRange? = nil
+    supplementary: SupplementaryKind? = nil, heightRange: RowHeightRange? = nil, accessoryType: AccessoryType = .none
   ) {
     self.id = id
     self.generation = generation
@@ -45,21 +47,24 @@ package struct LayoutRequest<Content: Sendable>: Sendable {
     self.indexPath = indexPath
     self.supplementary = supplementary
     self.heightRange = heightRange
+    self.accessoryType = accessoryType
   }
 
-  /// A request for `cell` as it is now (id, generation, content) with the row's height range.
+  /// A request for `cell` as it is now (id, generation, content) with the row's height range and accessory.
   init(
     _ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil,
-    heightRange: RowHeightRange?
+    heightRange: RowHeightRange?, accessoryType: AccessoryType = .none
   ) {
     self.init(
       id: cell.id, generation: cell.generation, content: cell.content, indexPath: indexPath,
-      supplementary: supplementary, heightRange: heightRange)
+      supplementary: supplementary, heightRange: heightRange, accessoryType: accessoryType)
   }
 
-  /// The size range the layout job measures in at table width `width` (texture.md §1.6).
+  /// The size range the layout job measures in at table width `width` (texture.md §1.6): the width the accessory
+  /// leaves (Texture re-measures the node at its content view's width), the row's heights.
   package func constrainedSize(width: Double) -> CellSizeRange {
-    (heightRange ?? .unconstrained).sizeRange(width: width)
+    let contentWidth = max(0, width - accessoryType.width)
+    return (heightRange ?? .unconstrained).sizeRange(width: contentWidth)
   }
 
   /// The element the request lays out.

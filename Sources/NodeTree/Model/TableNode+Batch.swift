@@ -32,6 +32,7 @@ extension TableNode {
     }
     cells.removeAll(keepingCapacity: true)
     heightRanges.removeAll()
+    rowAccessories.removeAll()
     cells.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     var specs: [SupplementaryKey: SupplementarySpec<Content>] = [:]
     for update in supplementaries {
@@ -132,6 +133,11 @@ extension TableNode {
       heightRanges[id] = range
     } else if !heightRanges.isEmpty {
       heightRanges[id] = nil
+    }
+    if let accessories = spec.accessories, accessories != .standard {
+      rowAccessories[id] = accessories
+    } else if !rowAccessories.isEmpty {
+      rowAccessories[id] = nil
     }
     cells[id] = cell
     return cell

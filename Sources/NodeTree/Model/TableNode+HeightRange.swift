@@ -22,7 +22,7 @@ extension TableNode {
   }
 
   /// The height range of pending row `id`, nil for the default (no lookup while no row has one).
-  func heightRange(of id: RowID) -> RowHeightRange? {
+  package func heightRange(of id: RowID) -> RowHeightRange? {
     heightRanges.isEmpty ? nil : heightRanges[id]
   }
 
@@ -35,12 +35,15 @@ extension TableNode {
   func layoutRequest(
     _ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil
   ) -> LayoutRequest<Content> {
-    LayoutRequest(cell, indexPath: indexPath, supplementary: supplementary, heightRange: heightRange(of: cell.id))
+    LayoutRequest(
+      cell, indexPath: indexPath, supplementary: supplementary, heightRange: heightRange(of: cell.id),
+      accessoryType: accessories(of: cell.id).accessoryType)
   }
 
-  /// Forgets the pending cell `id` and its height range.
+  /// Forgets the pending cell `id`, its height range and its accessories.
   mutating func removeCell(_ id: RowID) {
     cells[id] = nil
     if !heightRanges.isEmpty { heightRanges[id] = nil }
+    if !rowAccessories.isEmpty { rowAccessories[id] = nil }
   }
 }

@@ -54,6 +54,9 @@ package struct TableNode<Content: Sendable>: Sendable {
   /// Height ranges of the pending rows that have one (`TableNode+HeightRange`); kept across reloads and content
   /// updates, dropped with the cell. A side table because ranges are rare.
   var heightRanges: [RowID: RowHeightRange] = [:]
+  /// Accessories of the pending rows that have other than the defaults (`TableNode+Accessories`); kept across
+  /// reloads and content updates, dropped with the cell. A side table for the same reason.
+  var rowAccessories: [RowID: CellAccessories] = [:]
   /// Submitted change sets not yet committed, in submission order (their seqs are consecutive).
   var inFlight: [InFlightChangeSet] = []
   /// Seqs of the in-flight change sets waiting for each row's layout (usually one): finds them in O(1) per result

@@ -40,12 +40,15 @@ extension TableNode {
   }
 
   /// After a commit: selected rows the change set deleted or reloaded (every row for reloadData) lose the
-  /// selection; moved rows keep it. Nil when the selection did not change.
+  /// selection; moved rows keep it. A deleted row whose id a new row took in the same change set (a reloaded
+  /// section's rows given their old ids) is a new row, unselected, as UIKit's new cell is. Nil when the selection
+  /// did not change.
   mutating func updateSelection(after changeSet: ChangeSet) -> SelectionChange? {
     guard !selection.selected.isEmpty else { return nil }
     let reloaded = Set(changeSet.reloadedRows)
+    let deleted = changeSet.deletedRows.isEmpty ? [] : Set(changeSet.deletedRows)
     let dropped = selection.drop { id in
-      changeSet.includesReloadData || reloaded.contains(id) || !visibleMap.containsRow(id)
+      changeSet.includesReloadData || reloaded.contains(id) || deleted.contains(id) || !visibleMap.containsRow(id)
     }
     return selectionChange(selected: [], deselected: dropped)
   }

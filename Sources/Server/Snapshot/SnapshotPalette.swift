@@ -29,4 +29,12 @@ enum SnapshotPalette {
   static let text = "#000000"
   /// A row that failed to lay out.
   static let failure = "#ff3b30"
+  /// The highlight of a selected row with selection style gray or default (UIKit's `systemGray4`).
+  static let selectionGray = "#d1d1d6"
+  /// The highlight of a selected row with selection style blue.
+  static let selectionBlue = "#b4d7ff"
+  /// The tint of checkmarks and info buttons (UIKit's default tint, `systemBlue`).
+  static let tint = "#007aff"
+  /// The disclosure chevron (UIKit's `tertiaryLabel` grey).
+  static let chevron = "#c4c4c7"
 }

@@ -59,14 +59,17 @@ enum SnapshotRenderer {
         "transform": .text("translate(0 \(SVGValue.format(row.y)))"),
       ])
     if let list = drawn.list {
+      drawHighlight(row, width: scene.viewport.width, into: &svg)
       for item in list.items { drawItem(item, into: &svg) }
+      drawAccessory(row, width: scene.viewport.width, into: &svg)
     } else {
       drawFailure(width: scene.viewport.width, height: row.height, into: &svg)
     }
     svg.close()
   }
 
-  /// The row separators: one thin line at the bottom of each row (UIKit draws it inside the row's last 1/scale).
+  /// The row separators: one thin line at the bottom of each row (UIKit draws it inside the row's last 1/scale),
+  /// from the row's left separator inset to its width less its right inset.
   static func drawSeparators(_ scene: SnapshotScene, rows: [DrawnRow], into svg: inout SVGWriter) {
     guard scene.separator > 0, !rows.isEmpty else { return }
     svg.open(
@@ -74,7 +77,10 @@ enum SnapshotRenderer {
       ["class": "separators", "stroke": .text(SnapshotPalette.separator), "stroke-width": .number(scene.separator)])
     for drawn in rows {
       let y = drawn.row.y + drawn.row.height - scene.separator / 2
-      svg.element("line", ["x1": 0, "y1": .number(y), "x2": .number(scene.viewport.width), "y2": .number(y)])
+      let inset = drawn.row.accessories.separatorInset
+      let (x1, x2) = (inset.left, scene.viewport.width - inset.right)
+      guard x2 > x1 else { continue }  // UIKit draws no separator when its insets cover the row
+      svg.element("line", ["x1": .number(x1), "y1": .number(y), "x2": .number(x2), "y2": .number(y)])
     }
     svg.close()
   }

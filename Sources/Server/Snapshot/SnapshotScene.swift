@@ -13,6 +13,10 @@ struct SnapshotRow: Sendable {
   let height: Double
   /// The row's interface state as the range controller last set it.
   let state: InterfaceState
+  /// The row's accessory, selection style and separator inset.
+  var accessories = CellAccessories.standard
+  /// True when the row is selected (highlighted per `accessories.selectionStyle`).
+  var selected = false
 }
 
 /// What a snapshot shows around the rows: the drawn rect of the content, the band column, the viewport and the

@@ -1,7 +1,8 @@
 -- The preview buffer: one layoutd session drawn as text boxes (row id, height, interface state), scrolled with
--- buffer-local keys that drive table/scrollBy, table/scrollToOffset and table/scrollToRow, redrawn on
--- cell/interfaceStateChanged, cell/nodeReleased, table/heightChanged, table/didCommit and
--- table/contentOffsetChanged.
+-- buffer-local keys that drive table/scrollBy, table/scrollToOffset and table/scrollToRow (and `s`, which selects or
+-- deselects the row under the cursor: table/selectRow, table/deselectRow), redrawn on cell/interfaceStateChanged,
+-- cell/nodeReleased, table/heightChanged, table/didCommit, table/contentOffsetChanged and table/selectionChanged.
+-- A row's box shows its selection, accessory, content width and height range in its top border.
 local layoutd = require('layoutd')
 
 local M = {}
@@ -30,13 +31,25 @@ end
 
 -- Scenario files ----------------------------------------------------------------------------------
 
-local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring', 'lenientFonts', 'inverted' }
+local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring', 'lenientFonts', 'inverted', 'allowsSelection',
+  'allowsMultipleSelection' }
+
+--- A row's members beside its cell (Protocol.md "A row's members"), passed through to table/insertRows.
+local ROW_KEYS = { 'neverShowPlaceholders', 'heightRange', 'accessoryType', 'selectionStyle', 'separatorInset' }
+
+--- `entry`'s row members copied into `row`.
+local function copy_row_keys(entry, row)
+  for _, key in ipairs(ROW_KEYS) do
+    row[key] = entry[key]
+  end
+  return row
+end
 
 --- Parses a scenario or cell-spec document (JSON text). Returns {viewport, session, rows, changes} or nil, err.
---- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "lenientFonts"?, "inverted"?,
---- "rows": [ROW], "changes"?};
+--- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "lenientFonts"?,
+--- "inverted"?, "allowsSelection"?, "allowsMultipleSelection"?, "rows": [ROW], "changes"?};
 --- a single SPEC (an object with "type"); a JSON array of ROWs. ROW is {"id"?, "cell": SPEC, "repeat"?,
---- "neverShowPlaceholders"?} or a bare SPEC. CHANGE is {"afterMs", "row", "cell"?} or {"afterMs", "row", "element",
+--- "neverShowPlaceholders"?, "heightRange"?, "accessoryType"?, "selectionStyle"?, "separatorInset"?} or a bare SPEC. CHANGE is {"afterMs", "row", "cell"?} or {"afterMs", "row", "element",
 --- "spec"}: a cell/setNeedsLayout sent that long after the preview opened.
 function M.parse_scenario(text, name)
   name = name or 'scenario'
@@ -89,7 +102,7 @@ function M.parse_scenario(text, name)
     end
     local row
     if entry.cell ~= nil then
-      row = { cell = entry.cell, id = entry.id, neverShowPlaceholders = entry.neverShowPlaceholders }
+      row = copy_row_keys(entry, { cell = entry.cell, id = entry.id })
     elseif entry.type ~= nil then
       row = { cell = entry }
     else
@@ -101,11 +114,10 @@ function M.parse_scenario(text, name)
         return nil, string.format('%s: rows[%d].repeat: expected a positive integer', name, i - 1)
       end
       for k = 1, count do
-        scenario.rows[#scenario.rows + 1] = {
+        scenario.rows[#scenario.rows + 1] = copy_row_keys(row, {
           cell = row.cell,
           id = row.id and (row.id .. '-' .. k) or nil,
-          neverShowPlaceholders = row.neverShowPlaceholders,
-        }
+        })
       end
     else
       scenario.rows[#scenario.rows + 1] = row
@@ -164,6 +176,35 @@ function M.state_text(state)
     return 'measured'
   end
   return table.concat(parts, ' · ')
+end
+
+--- Glyphs of the accessories (UIKit draws a chevron, an info button and a chevron, a checkmark, an info button).
+local ACCESSORY_GLYPHS = {
+  disclosureIndicator = '›',
+  detailDisclosureButton = 'ⓘ›',
+  checkmark = '✓',
+  detailButton = 'ⓘ',
+}
+
+--- The marks of a row's members for its box's top border: "● " when selected, the accessory's glyph and the width its
+--- cell is laid out at, the height range; "" for a row with none of them.
+function M.member_text(frame_row)
+  local parts = {}
+  if frame_row.selected then
+    parts[#parts + 1] = '●'
+  end
+  local accessory = frame_row.accessoryType
+  if accessory and accessory ~= 'none' then
+    parts[#parts + 1] = (ACCESSORY_GLYPHS[accessory] or accessory) .. ' ' .. fmt(frame_row.contentWidth) .. 'w'
+  end
+  local range = frame_row.heightRange
+  if type(range) == 'table' then
+    parts[#parts + 1] = fmt(range.min or 0) .. '…' .. (range.max and fmt(range.max) or '∞')
+  end
+  if #parts == 0 then
+    return ''
+  end
+  return table.concat(parts, ' ') .. ' '
 end
 
 local function state_group(state)
@@ -392,7 +433,7 @@ function Preview:lines()
     if truncated then
       n = max_lines
     end
-    local title = ' ' .. id .. ' '
+    local title = ' ' .. id .. ' ' .. M.member_text(frame_row)
     local right = ' ' .. fmt(f.height) .. ' pt '
     local fill = math.max(1, w - 4 - width_of(title) - width_of(right))
     local row_group = dim and 'LayoutdDim' or nil
@@ -567,6 +608,26 @@ function Preview:scroll_to_row(row, position)
   return self:send('table/scrollToRow', { row = row, position = position or 'top' })
 end
 
+--- The drawn row whose box holds buffer line `line` (1-based), or nil.
+function Preview:row_at_line(line)
+  local best, best_start = nil, -1
+  for _, row in ipairs(self.frames or {}) do
+    local start = self.box_lines[row.rowId]
+    if start and start <= line and start > best_start then
+      best, best_start = row, start
+    end
+  end
+  return best
+end
+
+--- table/selectRow or table/deselectRow for a drawn row (as it was last drawn).
+function Preview:toggle_selection(row)
+  if not row then
+    return nil
+  end
+  return self:send(row.selected and 'table/deselectRow' or 'table/selectRow', { row = row.rowId })
+end
+
 --- cell/setNeedsLayout: `spec` replaces the row's cell (or the element `element` when given).
 function Preview:set_needs_layout(row, spec, element)
   local params = { row = row }
@@ -647,6 +708,9 @@ function Preview:_map_keys()
   map('r', function()
     self:schedule()
   end, 'layoutd: redraw')
+  map('s', function()
+    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1]))
+  end, 'layoutd: select or deselect the row under the cursor')
   map('q', function()
     self:close()
   end, 'layoutd: close the preview')
@@ -776,7 +840,7 @@ function M.open(file, opts)
   if #scenario.rows > 0 then
     local rows = {}
     for i, row in ipairs(scenario.rows) do
-      rows[i] = { id = row.id, cell = row.cell, neverShowPlaceholders = row.neverShowPlaceholders }
+      rows[i] = copy_row_keys(row, { id = row.id, cell = row.cell })
     end
     local inserted, ierr = client:request_sync('table/insertRows', { sessionId = self.session, rows = rows }, timeout)
     if ierr then
