@@ -9,7 +9,7 @@ extension Session {
   /// is `element` replaced by `spec`; a changed committed height is pushed as `table/heightChanged`.
   func setNeedsLayout(_ params: Params) throws(ResponseError) -> SessionOutcome {
     if params.value("rows") != nil { return try setNeedsLayoutOfRows(params) }
-    let id = try pendingRowID(params.required("row"), path: params.at("row"))
+    let id = try pendingCellID(params.required("row"), path: params.at("row"))
     var element: LayoutElement?
     if let cell = params.value("cell") {
       if params.value("element") != nil {
@@ -57,7 +57,7 @@ extension Session {
         row = try item.required("row")
         if let spec = item.value("cell") { cell = try decodeCell(spec, path: item.at("cell")) }
       }
-      let id = try pendingRowID(row, path: path)
+      let id = try pendingCellID(row, path: path)
       if let earlier = seen[id] {
         entries[earlier].cell = cell ?? entries[earlier].cell
       } else {

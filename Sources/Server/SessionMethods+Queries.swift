@@ -17,6 +17,11 @@ extension SessionMethods {
     .committedQuery("table/rowFrame") { view, params throws(ResponseError) in try view.rowFrame(params) },
     .committedQuery("table/rowAtPoint") { view, params throws(ResponseError) in try view.rowAtPoint(params) },
     .committedQuery("table/rowsInRect") { view, params throws(ResponseError) in try view.rowsInRect(params) },
+    .committedQuery("table/supplementaryFrame") { view, params throws(ResponseError) in
+      try view.supplementaryFrame(params)
+    },
+    .committedQuery("table/elementAtPoint") { view, params throws(ResponseError) in try view.elementAtPoint(params) },
+    .committedQuery("table/elementsInRect") { view, params throws(ResponseError) in try view.elementsInRect(params) },
   ]
 }
 
@@ -24,7 +29,9 @@ extension Session {
   /// The committed state as a value (see `CommittedView`).
   var committedView: CommittedView {
     CommittedView(
-      width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq))
+      width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq),
+      style: table.style, viewportBounds: table.viewport?.bounds, contentInset: table.contentInset,
+      inverted: table.inverted)
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.
@@ -47,7 +54,7 @@ extension Session {
     let map = table.pendingMap
     let separator = table.separatorHeight
     var height = 0.0  // measured rows only (with their separators)
-    let sections: [JSONValue] = map.allRowIDs.map { ids in
+    let sections: [JSONValue] = map.allRowIDs.enumerated().map { section, ids in
       let rows: [JSONValue] = ids.map { id in
         var row = JSONObject([("id", .string(id.rawValue))])
         if let measured = table.cell(id)?.measuredHeight {
@@ -56,7 +63,13 @@ extension Session {
         }
         return .object(row)
       }
-      return .object(JSONObject([("rows", .array(rows))]))
+      let extras = SupplementaryKind.allCases.map { kind -> JSONValue? in
+        guard let entry = map.supplementary(kind, inSection: section) else { return nil }
+        let measured = entry.id.map { table.cell($0)?.measuredHeight } ?? entry.height
+        height += measured ?? 0
+        return CommittedView.supplementaryJSON(entry, height: measured)
+      }
+      return CommittedView.sectionJSON(header: extras[0], rows: rows, footer: extras[1])
     }
     return .result(
       .object(

@@ -1,0 +1,38 @@
+import JSONCodec
+import JSONRPC
+import LayoutSpecs
+import NodeTree
+
+extension Session {
+  /// Resolves the cell `cell/setNeedsLayout` names against the pending state: a ROW, or the id of a header or
+  /// footer cell. Session-isolated.
+  func pendingCellID(_ value: JSONValue, path: String) throws(ResponseError) -> RowID {
+    if let raw = value.stringValue, table.pendingMap.hasSupplementaryCells,
+      table.pendingMap.supplementaryLocation(of: RowID(raw)) != nil
+    {
+      return RowID(raw)
+    }
+    return try pendingRowID(value, path: path)
+  }
+
+  /// How a log message names cell `id`: `row "r3"`, or `header "h1" of section 0` for a header or footer cell.
+  func cellDescription(_ id: RowID) -> String {
+    guard let (kind, section) = table.pendingMap.supplementaryLocation(of: id) else { return "row \"\(id)\"" }
+    return "\(kind.rawValue) \"\(id)\" of section \(section)"
+  }
+
+  /// Pushes `table/supplementaryHeightChanged` {sessionId, kind, section, rowId, oldHeight, newHeight, contentSize,
+  /// seq} for each committed header or footer cell whose height changed (heights without separator: a header or
+  /// footer has none).
+  func publish(_ changes: [SupplementaryHeightChange]) {
+    for change in changes {
+      let params = JSONObject([
+        ("sessionId", .string(id)), ("kind", .string(change.kind.rawValue)),
+        ("section", .int(Int64(change.section))), ("rowId", .string(change.id.rawValue)),
+        ("oldHeight", .double(change.oldHeight)), ("newHeight", .double(change.newHeight)),
+        ("contentSize", contentSize), ("seq", .int(seq(table.lastCommittedSeq))),
+      ])
+      notify(.notification(method: "table/supplementaryHeightChanged", params: .object(params)))
+    }
+  }
+}
