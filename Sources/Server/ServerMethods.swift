@@ -15,6 +15,7 @@ enum ServerMethods {
     "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
     "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
     "window/logMessage",
+    "table/supplementaryHeightChanged",
   ]
 
   /// Features that work end to end, by the names Protocol.md ("Lifecycle") lists; a client tests for a name
