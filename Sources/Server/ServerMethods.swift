@@ -20,7 +20,7 @@ enum ServerMethods {
 
   /// Features that work end to end, by the names Protocol.md ("Lifecycle") lists; a client tests for a name
   /// instead of a version. A name is added here in the commit that makes its feature complete.
-  static let features: [String] = []
+  static let features: [String] = ["sectionHeaders", "sectionFooters", "stickyHeaders", "groupedStyle"]
 
   /// The methods the server handles itself: control, lifecycle and session management.
   static let serverMethods: [MethodDescriptor] = [
