@@ -33,6 +33,8 @@ METHODS: Dict[str, str] = {
     "Session.reload_sections": "table/reloadSections",
     "Session.move_section": "table/moveSection",
     "Session.reload_data": "table/reloadData",
+    "Session.set_header": "table/setHeader",
+    "Session.set_footer": "table/setFooter",
     "Session.perform_batch_updates": "table/performBatchUpdates",
     # waiting and queries
     "Session.wait_until_all_updates_are_processed": "table/waitUntilAllUpdatesAreProcessed",
@@ -41,6 +43,9 @@ METHODS: Dict[str, str] = {
     "Session.row_at_point": "table/rowAtPoint",
     "Session.rows_in_rect": "table/rowsInRect",
     "Session.row_frame": "table/rowFrame",
+    "Session.supplementary_frame": "table/supplementaryFrame",
+    "Session.element_at_point": "table/elementAtPoint",
+    "Session.elements_in_rect": "table/elementsInRect",
     "Session.element_frames": "cell/elementFrames",
     "Session.set_needs_layout": "cell/setNeedsLayout",
     "Session.display_list": "cell/displayList",
@@ -75,6 +80,7 @@ NOTIFICATIONS: Dict[str, str] = {
     "cell/nodeReleased": "implemented",
     "cell/didDisplay": "implemented",
     "window/logMessage": "implemented",
+    "table/supplementaryHeightChanged": "implemented",
 }
 
 #: range modes (Protocol.md "Scrolling, ranges and interface states"), as Texture names them
@@ -211,8 +217,45 @@ class DescribedRow(TypedDict, total=False):
     height: float
 
 
-class DescribedSection(TypedDict):
+class DescribedSupplementary(TypedDict, total=False):
+    type: str  # "fixed" or "cell"
+    id: str
+    height: float
+
+
+class DescribedSection(TypedDict, total=False):
+    header: DescribedSupplementary
     rows: List[DescribedRow]
+    footer: DescribedSupplementary
+
+
+class SetSupplementaryResult(TypedDict, total=False):
+    seq: int
+    rowId: str
+
+
+class SupplementaryFrame(TypedDict, total=False):
+    kind: str  # "header" or "footer"
+    section: int
+    rowId: str
+    frame: Frame
+    contentFrame: Frame
+    floating: bool
+
+
+class Element(TypedDict, total=False):
+    """A row (``kind`` "row": rowId, indexPath, frame) or a header or footer (as :class:`SupplementaryFrame`)."""
+    kind: str
+    rowId: str
+    indexPath: IndexPath
+    section: int
+    frame: Frame
+    contentFrame: Frame
+    floating: bool
+
+
+class ElementsInRectResult(TypedDict):
+    elements: List[Element]
 
 
 class DescribeResult(TypedDict):
