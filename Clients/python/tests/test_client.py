@@ -329,6 +329,17 @@ class NotificationTests(DaemonTestCase):
         note = self.client.next_notification("table/heightChanged", timeout=5)
         self.assertEqual(note.params, expected)
 
+    def test_supplementary_height_changed(self) -> None:
+        changes: List[Any] = []
+        self.client.on("table/supplementaryHeightChanged", lambda note: changes.append(note.params))
+        self.session.reload_data([ops.section([ops.row(node(10), "a")], header=ops.header(cell=node(20), id="h"))])
+        self.commit()
+        # The header cell h 20 → 32: content 20 + 10.5 = 30.5 → 42.5 (headers have no separator).
+        self.session.set_needs_layout("h", cell=node(32))
+        self.commit()
+        self.assertEqual(changes, [{"sessionId": "s1", "kind": "header", "section": 0, "rowId": "h", "oldHeight": 20,
+                                    "newHeight": 32, "contentSize": {"width": 320, "height": 42.5}, "seq": 1}])
+
     def test_content_size_changed_after_viewport_width(self) -> None:
         self.session.insert_rows([{"id": "t", "cell": text("hello world again", fontSize=10)}])
         self.commit()
