@@ -53,7 +53,8 @@ extension Session {
     }
     let map = table.pendingMap
     let separator = table.separatorHeight
-    var height = 0.0  // measured rows only (with their separators)
+    let absent = table.style.absentSupplementaryHeights
+    var height = 0.0  // measured rows, headers and footers only (rows with their separators), and grouped spacing
     let sections: [JSONValue] = map.allRowIDs.enumerated().map { section, ids in
       let rows: [JSONValue] = ids.map { id in
         var row = JSONObject([("id", .string(id.rawValue))])
@@ -64,7 +65,10 @@ extension Session {
         return .object(row)
       }
       let extras = SupplementaryKind.allCases.map { kind -> JSONValue? in
-        guard let entry = map.supplementary(kind, inSection: section) else { return nil }
+        guard let entry = map.supplementary(kind, inSection: section) else {
+          height += kind == .header ? absent.headerHeight : absent.footerHeight  // a grouped table's spacing
+          return nil
+        }
         let measured = entry.id.map { table.cell($0)?.measuredHeight } ?? entry.height
         height += measured ?? 0
         return CommittedView.supplementaryJSON(entry, height: measured)

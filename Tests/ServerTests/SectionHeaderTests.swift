@@ -179,6 +179,10 @@ struct SectionHeaderTests {
     #expect(
       await error(h, 12, "table/supplementaryFrame", #"{"sessionId": "s1", "section": 0, "kind": "header"}"#)
         == (-32602, "section 0 has no header"))
+    // The pending state counts the same: measured rows and headers, and the spacing (212 as above).
+    #expect(
+      await result(h, 13, "table/describe", #"{"sessionId": "s1", "state": "pending"}"#)?["contentSize"]
+        == json(#"{"width": 100, "height": 212}"#))
     h.closeInput()
   }
 
