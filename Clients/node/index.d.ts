@@ -74,6 +74,8 @@ export interface RangesResult {
   contentOffset: ContentOffset; rangeMode: RangeMode; visible: boolean; visibleRowIds: string[];
   batchContext: BatchFetchResult;
   rows: { rowId: string; indexPath: IndexPath; state: InterfaceStateName[] }[];
+  /** Header and footer cells holding a state above measureLayout, when any does. */
+  supplementaries?: { rowId: string; kind: 'header' | 'footer'; section: number; state: InterfaceStateName[] }[];
 }
 export interface Limits { maxSessions: number; maxRowsPerSession: number; maxCellDepth: number; maxCellElements: number }
 export interface InitializationOptions { fontDirectories?: string[]; limits?: Partial<Limits> }

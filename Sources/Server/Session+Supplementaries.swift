@@ -36,3 +36,25 @@ extension Session {
     }
   }
 }
+
+extension Session {
+  /// `table/ranges`' `supplementaries`: the header and footer cells holding a state above measureLayout, in content
+  /// order, as `{rowId, kind, section, state}`; nil when none does.
+  var supplementaryStatesJSON: JSONValue? {
+    let map = table.visibleMap
+    let held = table.ranges.states.keys.compactMap { id in
+      map.supplementaryLocation(of: id).map { (id: id, kind: $0.kind, section: $0.section) }
+    }
+    guard !held.isEmpty else { return nil }
+    let ordered = held.sorted { ($0.section, $0.kind == .header ? 0 : 1) < ($1.section, $1.kind == .header ? 0 : 1) }
+    return .array(
+      ordered.map { cell in
+        .object(
+          JSONObject([
+            ("rowId", .string(cell.id.rawValue)), ("kind", .string(cell.kind.rawValue)),
+            ("section", .int(Int64(cell.section))),
+            ("state", Session.stateNames(table.ranges.state(of: cell.id, in: map))),
+          ]))
+      })
+  }
+}

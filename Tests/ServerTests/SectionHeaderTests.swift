@@ -145,6 +145,28 @@ struct SectionHeaderTests {
     h.closeInput()
   }
 
+  @Test("table/ranges lists the header cells holding a state")
+  func headerCellRanges() async {
+    let h = ServerHarness()
+    await start(h)
+    _ = await h.call(3, "table/reloadData", Self.threeSections)
+    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // At offset 0 (viewport [0, 100), no direction yet: Down), the full mode's display range reaches one screen
+    // below, [0, 200), and preload 2.5 screens: h1 [120, 150) is in both but not visible.
+    let ranges = await result(h, 5, "table/ranges", #"{"sessionId": "s1"}"#)
+    #expect(
+      ranges?["supplementaries"]
+        == json(
+          #"[{"rowId": "h1", "kind": "header", "section": 1, "state": ["measureLayout", "preload", "display"]}]"#))
+    // Scrolled to 130, h1 is pinned on screen: visible.
+    _ = await h.call(6, "table/scrollToOffset", #"{"sessionId": "s1", "y": 130}"#)
+    let moved = await result(h, 7, "table/ranges", #"{"sessionId": "s1"}"#)
+    #expect(
+      moved?["supplementaries"]?.arrayValue?.first?["state"]
+        == json(#"["measureLayout", "preload", "display", "visible"]"#))
+    h.closeInput()
+  }
+
   @Test("grouped: headers and footers scroll with the content; absent ones take the section spacing")
   func groupedSpacing() async {
     let h = ServerHarness()

@@ -170,13 +170,24 @@ class BatchFetchState(TypedDict):
     leadingScreens: float
 
 
-class RangesResult(TypedDict):
+class _RangesResultRequired(TypedDict):
     contentOffset: Point
     rangeMode: str
     visible: bool  # the table is in its window
     visibleRowIds: List[str]
     batchContext: BatchFetchState
     rows: List[RangedRow]
+
+
+class RangedSupplementary(TypedDict):
+    rowId: str
+    kind: str  # "header" or "footer"
+    section: int
+    state: List[str]
+
+
+class RangesResult(_RangesResultRequired, total=False):
+    supplementaries: List[RangedSupplementary]  # header and footer cells holding a state, when any does
 
 
 class RangeModeResult(TypedDict):
