@@ -55,7 +55,10 @@ export interface DescribeResult {
 }
 export interface TextLine { range: [number, number]; x: number; width: number; baseline: number; truncated: boolean }
 export interface ElementFrame { type: string; id?: string; name?: string; frame: Rect; lines?: TextLine[] }
-export interface ElementFramesResult { rowId: string; indexPath: IndexPath; size: Size; elements: ElementFrame[] }
+/** `indexPath` for a row; `kind` and `section` for a header or footer cell named by its id. */
+export interface ElementFramesResult {
+  rowId: string; indexPath?: IndexPath; kind?: 'header' | 'footer'; section?: number; size: Size; elements: ElementFrame[];
+}
 export type DisplayItem =
   | { kind: 'rect'; type: string; id?: string; name?: string; frame: Rect }
   | { kind: 'text'; id?: string; name?: string; frame: Rect; font: { family: string; size: number; weight: number };

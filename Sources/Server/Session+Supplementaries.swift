@@ -15,6 +15,21 @@ extension Session {
     return try pendingRowID(value, path: path)
   }
 
+  /// Resolves the cell a cell query names against the pending state (a ROW, or a header or footer cell's id): its id
+  /// and where it is, as members: `indexPath` for a row, `kind` and `section` for a header or footer.
+  func pendingCellPosition(_ value: JSONValue, path: String) throws(ResponseError)
+    -> (id: RowID, position: [(String, JSONValue)])
+  {
+    if let raw = value.stringValue, table.pendingMap.hasSupplementaryCells,
+      let (kind, section) = table.pendingMap.supplementaryLocation(of: RowID(raw))
+    {
+      return (RowID(raw), [("kind", .string(kind.rawValue)), ("section", .int(Int64(section)))])
+    }
+    let resolved = try Session.resolveRow(value, path: path, in: table.pendingMap)
+    let indexPath = resolved.indexPath
+    return (resolved.id, [("indexPath", .array([.int(Int64(indexPath.section)), .int(Int64(indexPath.row))]))])
+  }
+
   /// How a log message names cell `id`: `row "r3"`, or `header "h1" of section 0` for a header or footer cell.
   func cellDescription(_ id: RowID) -> String {
     guard let (kind, section) = table.pendingMap.supplementaryLocation(of: id) else { return "row \"\(id)\"" }

@@ -167,6 +167,27 @@ struct SectionHeaderTests {
     h.closeInput()
   }
 
+  @Test("cell/elementFrames and cell/displayList take a header cell's id")
+  func headerCellFramesAndDisplayList() async {
+    let h = ServerHarness()
+    await start(h)
+    _ = await h.call(3, "table/reloadData", Self.threeSections)
+    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // h1 is a 30-point node laid out at the table width 100: one element filling the cell.
+    #expect(
+      await result(h, 5, "cell/elementFrames", #"{"sessionId": "s1", "row": "h1"}"#)
+        == json(
+          #"{"rowId": "h1", "kind": "header", "section": 1, "size": {"width": 100, "height": 30}, "elements": ["#
+            + #"{"type": "node", "frame": {"x": 0, "y": 0, "width": 100, "height": 30}}]}"#))
+    let list = await result(h, 6, "cell/displayList", #"{"sessionId": "s1", "row": "h1"}"#)
+    #expect(list?["rowId"] == .string("h1"))
+    #expect(list?["size"] == json(#"{"width": 100, "height": 30}"#))
+    // A row still answers with its indexPath.
+    #expect(
+      await result(h, 7, "cell/elementFrames", #"{"sessionId": "s1", "row": "c"}"#)?["indexPath"] == json("[1, 0]"))
+    h.closeInput()
+  }
+
   @Test("grouped: headers and footers scroll with the content; absent ones take the section spacing")
   func groupedSpacing() async {
     let h = ServerHarness()

@@ -295,11 +295,16 @@ class ElementFrame(TypedDict, total=False):
     lines: List[TextLine]
 
 
-class ElementFramesResult(TypedDict):
+class _ElementFramesRequired(TypedDict):
     rowId: str
-    indexPath: IndexPath
     size: Size
     elements: List[ElementFrame]
+
+
+class ElementFramesResult(_ElementFramesRequired, total=False):
+    indexPath: IndexPath  # a row
+    kind: str  # a header or footer cell named by its id: "header" or "footer", with section
+    section: int
 
 
 class InitializeResult(TypedDict):
