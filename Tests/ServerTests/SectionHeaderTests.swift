@@ -328,6 +328,8 @@ struct SectionHeaderTests {
     let h = ServerHarness()
     await start(h)
     _ = await h.call(3, "table/reloadData", Self.threeSections)
+    // Committed before the queries below, which would otherwise overtake the reload (they read the committed view).
+    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
     let cases: [(String, String, Int64, String)] = [
       (
         "table/insertSections", #"{"sessionId": "s1", "sections": [{"rows": [], "header": {"hieght": 3}}]}"#, -32602,
