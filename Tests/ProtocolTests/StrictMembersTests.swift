@@ -8,63 +8,34 @@ import Testing
 @Suite struct StrictMembersTests {
   /// A hostile cell (or row), the path of the refused member and a piece of its message.
   static let cells: [(row: String, path: String, says: String)] = [
-    (
-      #"{"cell":{"type":"text","text":"hi","fontsize":17}}"#, "params.rows[0].cell.fontsize",
-      #"unknown member of a text element (did you mean "fontSize"?); valid members: "type", "id", "name", "style", "text", "fontFamily""#
-    ),
-    (
-      #"{"cell":{"type":"stack","childs":[{"type":"node"}]}}"#, "params.rows[0].cell.childs",
-      "unknown member of a stack element; valid members:"
-    ),
-    (
-      #"{"cell":{"type":"inset","paddings":{"top":4},"child":{"type":"node"}}}"#, "params.rows[0].cell.paddings",
-      #"unknown member of an inset element; valid members: "type", "id", "name", "style", "insets", "child""#
-    ),
-    (
-      #"{"cell":{"type":"inset","insets":{"top":4,"horizontal":2},"child":{"type":"node"}}}"#,
-      "params.rows[0].cell.insets.horizontal", #""horizontal" is not supported on insets"#
-    ),
-    (
-      #"{"cell":{"type":"text","text":"hi","colour":"red"}}"#, "params.rows[0].cell.colour",
-      "unknown member of a text element; valid members:"
-    ),
-    (
-      #"{"cell":{"type":"stack","children":[{"type":"node","bogus":1}]}}"#, "params.rows[0].cell.children[0].bogus",
-      "unknown member of a node element; valid members:"
-    ),
-    (
-      #"{"cell":{"type":"node"},"accessoryType":"disclosureIndicator"}"#, "params.rows[0].accessoryType",
-      #""accessoryType" is not supported on a row"#
-    ),
-    (
-      #"{"cell":{"type":"node","accessoryType":1}}"#, "params.rows[0].cell.accessoryType",
-      #""accessoryType" is not supported on a node element"#
-    ),
-    (
-      #"{"cell":{"type":"text","text":"hi","attributedText":"hi"}}"#, "params.rows[0].cell.attributedText",
-      #""attributedText" is not supported on a text element"#
-    ),
-    (
-      #"{"cell":{"type":"text","text":"hi","truncationAttributedText":"…"}}"#,
-      "params.rows[0].cell.truncationAttributedText",
-      #"not supported on a text element (Texture has it; layoutd does not yet); use "truncationString""#
-    ),
-    (
-      #"{"cell":{"type":"stack","inverted":true}}"#, "params.rows[0].cell.inverted",
-      #""inverted" is not supported on a stack element"#
-    ),
-    (
-      #"{"cell":{"type":"box","children":[{"type":"box","colour":"red"}]}}"#, "params.rows[0].cell.children[0].colour",
-      "unknown member of a box element; valid members:"
-    ),
-    (
-      #"{"cell":{"type":"node","measure":{"kind":"fixed","size":[1,2],"bogus":true}}}"#,
-      "params.rows[0].cell.measure.bogus", "unknown member of a node's measure"
-    ),
-    (
-      #"{"cell":{"type":"box","measure":{"kind":"text","text":"a","font":"Ahem","fontSize":10,"colour":1}}}"#,
-      "params.rows[0].cell.measure.colour", "unknown member of a box measure"
-    ),
+    (#"{"cell":{"type":"text","text":"hi","fontsize":17}}"#, "params.rows[0].cell.fontsize",
+     #"unknown member of a text element (did you mean "fontSize"?); valid members: "type", "id", "name", "style", "text", "fontFamily""#),
+    (#"{"cell":{"type":"stack","childs":[{"type":"node"}]}}"#, "params.rows[0].cell.childs",
+     "unknown member of a stack element; valid members:"),
+    (#"{"cell":{"type":"inset","paddings":{"top":4},"child":{"type":"node"}}}"#, "params.rows[0].cell.paddings",
+     #"unknown member of an inset element; valid members: "type", "id", "name", "style", "insets", "child""#),
+    (#"{"cell":{"type":"inset","insets":{"top":4,"horizontal":2},"child":{"type":"node"}}}"#,
+     "params.rows[0].cell.insets.horizontal", #""horizontal" is not supported on insets"#),
+    (#"{"cell":{"type":"text","text":"hi","colour":"red"}}"#, "params.rows[0].cell.colour",
+     "unknown member of a text element; valid members:"),
+    (#"{"cell":{"type":"stack","children":[{"type":"node","bogus":1}]}}"#, "params.rows[0].cell.children[0].bogus",
+     "unknown member of a node element; valid members:"),
+    (#"{"cell":{"type":"node"},"accessoryType":"disclosureIndicator"}"#, "params.rows[0].accessoryType",
+     #""accessoryType" is not supported on a row"#),
+    (#"{"cell":{"type":"node","accessoryType":1}}"#, "params.rows[0].cell.accessoryType",
+     #""accessoryType" is not supported on a node element"#),
+    (#"{"cell":{"type":"text","text":"hi","attributedText":"hi"}}"#, "params.rows[0].cell.attributedText",
+     #""attributedText" is not supported on a text element"#),
+    (#"{"cell":{"type":"text","text":"hi","truncationAttributedText":"…"}}"#,
+     "params.rows[0].cell.truncationAttributedText", #"not supported on a text element (Texture has it; layoutd does not yet); use "truncationString""#),
+    (#"{"cell":{"type":"stack","inverted":true}}"#, "params.rows[0].cell.inverted",
+     #""inverted" is not supported on a stack element"#),
+    (#"{"cell":{"type":"box","children":[{"type":"box","colour":"red"}]}}"#, "params.rows[0].cell.children[0].colour",
+     "unknown member of a box element; valid members:"),
+    (#"{"cell":{"type":"node","measure":{"kind":"fixed","size":[1,2],"bogus":true}}}"#,
+     "params.rows[0].cell.measure.bogus", "unknown member of a node's measure"),
+    (#"{"cell":{"type":"box","measure":{"kind":"text","text":"a","font":"Ahem","fontSize":10,"colour":1}}}"#,
+     "params.rows[0].cell.measure.colour", "unknown member of a box measure"),
   ]
 
   /// The error a refused insert answers, or nil when it was not refused with -32602 at `path` saying `says`.
