@@ -45,8 +45,17 @@ export interface NewRow {
   accessoryType?: AccessoryType | null; selectionStyle?: SelectionStyle | null; separatorInset?: SeparatorInset | null;
 }
 export interface SelectedRow { rowId: string; indexPath: IndexPath }
-export interface NewSection { rows: NewRow[] }
-export interface ReloadedSection { section: number; rows: NewRow[] }
+/** A section header or footer: a fixed height, or a cell laid out like a row. */
+export type HeaderFooter = { height: number } | { id?: string; cell: Spec };
+export interface NewSection { rows: NewRow[]; header?: HeaderFooter; footer?: HeaderFooter }
+export interface ReloadedSection { section: number; rows: NewRow[]; header?: HeaderFooter | null; footer?: HeaderFooter | null }
+export interface DescribedSupplementary { type: 'fixed' | 'cell'; id?: string; height?: number }
+export interface SupplementaryFrame {
+  kind: 'header' | 'footer'; section: number; rowId?: string; frame: Rect; contentFrame: Rect; floating: boolean;
+}
+/** A row, or a header or footer, as the element queries name it. */
+export type Element = ({ kind: 'row' } & RowFrame) | SupplementaryFrame;
+export interface SetSupplementaryResult { seq: number; rowId?: string }
 export interface RowReload { row: Row; cell: Spec }
 
 export interface RowFrame extends RowMembers { rowId: string; indexPath: IndexPath; frame: Rect }
@@ -57,10 +66,16 @@ export interface BatchResult { seq: number; insertedRowIds: string[] }
 export interface SetViewportResult { seq: number; relayoutRows: number; contentOffset: ContentOffset }
 export interface WaitResult { seq: number; contentSize: Size }
 export interface DescribedRow extends RowMembers { id: string; height?: number }
-export interface DescribeResult { seq: number; contentSize: Size; sections: { rows: DescribedRow[] }[] }
+export interface DescribeResult {
+  seq: number; contentSize: Size;
+  sections: { header?: DescribedSupplementary; rows: DescribedRow[]; footer?: DescribedSupplementary }[];
+}
 export interface TextLine { range: [number, number]; x: number; width: number; baseline: number; truncated: boolean }
 export interface ElementFrame { type: string; id?: string; name?: string; frame: Rect; lines?: TextLine[] }
-export interface ElementFramesResult { rowId: string; indexPath: IndexPath; size: Size; elements: ElementFrame[] }
+/** `indexPath` for a row; `kind` and `section` for a header or footer cell named by its id. */
+export interface ElementFramesResult {
+  rowId: string; indexPath?: IndexPath; kind?: 'header' | 'footer'; section?: number; size: Size; elements: ElementFrame[];
+}
 /** An element of a layout transition's side, with the key matching it across both sides. */
 export interface TransitionElement extends ElementFrame { key: string }
 /** One layout of a transition; `error` when it failed (then no elements, height 0). */
@@ -90,6 +105,8 @@ export interface RangesResult {
   contentOffset: ContentOffset; rangeMode: RangeMode; visible: boolean; visibleRowIds: string[];
   batchContext: BatchFetchResult;
   rows: { rowId: string; indexPath: IndexPath; state: InterfaceStateName[] }[];
+  /** Header and footer cells holding a state above measureLayout, when any does. */
+  supplementaries?: { rowId: string; kind: 'header' | 'footer'; section: number; state: InterfaceStateName[] }[];
 }
 export interface Limits { maxSessions: number; maxRowsPerSession: number; maxCellDepth: number; maxCellElements: number }
 export interface InitializationOptions { fontDirectories?: string[]; limits?: Partial<Limits> }
@@ -118,7 +135,7 @@ export interface ContentOffsetChangedParams {
 }
 export interface WillBeginBatchFetchParams { sessionId: string; contentSize: Size; contentOffset: ContentOffset }
 export interface InterfaceStateChangedParams {
-  sessionId: string; rowId: string; indexPath?: IndexPath;
+  sessionId: string; rowId: string; indexPath?: IndexPath; kind?: 'header' | 'footer'; section?: number;
   oldState: InterfaceStateName[]; newState: InterfaceStateName[]; events: InterfaceEvent[];
 }
 /** A commit released the row's cell node (deleted, reloaded, moved, reloadData); `state` never holds `visible`. */
@@ -127,6 +144,10 @@ export interface DidDisplayParams { sessionId: string; rowId: string; error?: st
 export interface LogMessageParams { type: number; message: string }
 export interface SelectionChangedParams {
   sessionId: string; selected: string[]; deselected: string[]; rows: SelectedRow[]; seq: number;
+}
+export interface SupplementaryHeightChangedParams {
+  sessionId: string; kind: 'header' | 'footer'; section: number; rowId: string; oldHeight: number; newHeight: number;
+  contentSize: Size; seq: number;
 }
 
 /** Server → client notifications by method. */
@@ -141,6 +162,7 @@ export interface NotificationParamsMap {
   'cell/didDisplay': DidDisplayParams;
   'window/logMessage': LogMessageParams;
   'table/selectionChanged': SelectionChangedParams;
+  'table/supplementaryHeightChanged': SupplementaryHeightChangedParams;
 }
 export type NotificationMethod = keyof NotificationParamsMap;
 
@@ -247,6 +269,10 @@ export interface CreateSessionOptions extends RequestOptions {
   allowsSelection?: boolean;
   /** UIKit's `allowsMultipleSelection` (daemon default false). */
   allowsMultipleSelection?: boolean;
+  /** `"plain"` (default: headers and footers float) or `"grouped"` (they scroll with the content). */
+  style?: 'plain' | 'grouped';
+  /** Grouped only: the space a section without a header (footer) still takes; default 0. */
+  groupedSectionSpacing?: { header?: number; footer?: number };
 }
 
 export interface SetViewportOptions extends RequestOptions {
@@ -359,7 +385,10 @@ export declare namespace ops {
   function deleteRows(rows: Iterable<Row>): Operation;
   function reloadRows(rows: Iterable<Row | RowReload | { row: Row; cell?: Spec } | [Row, Spec]>): Operation;
   function moveRow(from: Row, to: IndexPath): Operation;
-  function insertSections(sections: Iterable<{ at: number; rows: NewRow[] }>): Operation;
+  function insertSections(sections: Iterable<{ at: number; rows: NewRow[]; header?: HeaderFooter; footer?: HeaderFooter }>): Operation;
+  function header(value: { height: number } | { id?: string; cell: Spec }): HeaderFooter;
+  function setHeader(section: number, header: HeaderFooter | null): Operation;
+  function setFooter(section: number, footer: HeaderFooter | null): Operation;
   function deleteSections(sections: Iterable<number>): Operation;
   function reloadSections(sections: Iterable<ReloadedSection>): Operation;
   function moveSection(from: number, to: number): Operation;
@@ -552,6 +581,10 @@ export declare class Session extends EventEmitter {
   moveSection(from: number, to: number, options?: RequestOptions): Promise<SeqResult>;
   /** `table/reloadData`. */
   reloadData(sections: Iterable<NewSection>, options?: RequestOptions): Promise<SectionsResult>;
+  /** `table/setHeader`. */
+  setHeader(section: number, header: HeaderFooter | null, options?: RequestOptions): Promise<SetSupplementaryResult>;
+  /** `table/setFooter`. */
+  setFooter(section: number, footer: HeaderFooter | null, options?: RequestOptions): Promise<SetSupplementaryResult>;
   /** `table/performBatchUpdates` (builders in `ops`). */
   performBatchUpdates(operations: Iterable<ops.Operation>, options?: RequestOptions & { rowCounts?: number[] }): Promise<BatchResult>;
 
@@ -569,6 +602,14 @@ export declare class Session extends EventEmitter {
   rowsInRect(x: number, y: number, width: number, height: number, options?: RequestOptions): Promise<RowFrame[]>;
   /** `table/rowFrame`. */
   rowFrame(row: Row, options?: RequestOptions): Promise<RowFrame>;
+  /** `table/supplementaryFrame`. */
+  supplementaryFrame(section: number, kind?: 'header' | 'footer', options?: RequestOptions): Promise<SupplementaryFrame>;
+  /** `table/elementAtPoint`. */
+  elementAtPoint(point: Point & RequestOptions): Promise<Element | null>;
+  elementAtPoint(x: number, y: number, options?: RequestOptions): Promise<Element | null>;
+  /** `table/elementsInRect` (resolves to the result's `elements`). */
+  elementsInRect(rect: Rect & RequestOptions): Promise<Element[]>;
+  elementsInRect(x: number, y: number, width: number, height: number, options?: RequestOptions): Promise<Element[]>;
   /** `cell/elementFrames`. */
   elementFrames(row: Row, options?: RequestOptions & { elements?: string[] }): Promise<ElementFramesResult>;
   /** `cell/setNeedsLayout`: `{cell}` or `{element, spec}`; or `({rows})`: several rows, each as it is or with a new cell. */

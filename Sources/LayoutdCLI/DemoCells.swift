@@ -69,6 +69,17 @@ enum DemoCells {
     return stack("vertical", id: "cell", [header, photo, footer])
   }
 
+  /// The "Day N · 20 photos" section header: a cell laid out like a row (its height is its layout), pinned to the
+  /// top of a plain table while its section is on screen.
+  static func dayHeader(_ day: Int, photos: Int) -> JSONValue {
+    let title = day == 1 ? "Today" : "\(day - 1) day\(day == 2 ? "" : "s") ago"
+    return inset(
+      6, padding, 6,
+      stack(
+        "horizontal", spacing: 8, align: "center",
+        [text(title, size: 13, weight: 700), text("\(photos) photos", size: 12, color: "#8e8e93")]))
+  }
+
   /// The `comments` element: empty until loaded, then "View all N comments" (over three) and the last three.
   static func comments(_ loaded: [(user: String, text: String)]?) -> JSONValue {
     guard let loaded, !loaded.isEmpty else { return stack("vertical", id: "comments", []) }

@@ -6,8 +6,9 @@ import JSONRPC
 /// it, printing a readable log.
 ///
 /// It talks to the child over pipes exactly as a client would (Content-Length framing, JSON-RPC 2.0), so what a
-/// newcomer watches is the real protocol: pages inserted by batch fetching, comments loaded on preload and patched in
-/// with `cell/setNeedsLayout`, a window resize halfway, and a `table/snapshot` picture. Runs on the calling thread.
+/// newcomer watches is the real protocol: pages inserted by batch fetching, each a section under a sticky header,
+/// comments loaded on preload and patched in with `cell/setNeedsLayout`, a window resize halfway, and a
+/// `table/snapshot` picture. Runs on the calling thread.
 enum DemoCommand {
   /// The usage `--help` prints.
   static let usage = Usage(
@@ -15,8 +16,9 @@ enum DemoCommand {
     text: """
       usage: layoutd demo [ROWS] [--snapshot FILE]
         Spawns a daemon and scrolls a photo feed of ROWS cells (default 1000, at most 1000000) through it over
-        pipes, printing a live log and a summary; writes an SVG snapshot of the viewport and Texture's range bands
-        to FILE (default $TMPDIR/layoutd-demo.svg).
+        pipes, a section of 20 under a sticky "Day N" header per page, printing a live log and a summary; writes
+        an SVG snapshot of the viewport, its headers and Texture's range bands to FILE (default
+        $TMPDIR/layoutd-demo.svg).
       """)
 
   /// Runs the demo; returns the exit status.
@@ -53,9 +55,10 @@ enum DemoCommand {
     let client = feed.client
     let info = try feed.start()
     log.line("initialize → \(JSONWriter.string(info))")
-    log.line("session/create → s1: 375 × 667 pt, batch fetching on, interface states on")
+    log.line("session/create → s1: 375 × 667 pt, plain style, batch fetching on, interface states on")
     try feed.handleNotifications()
     log.line("table/willBeginBatchFetch (empty table) → page 1 inserted: \(feed.inserted) photos")
+    log.line("each page is a section under a \"Day N\" header cell that sticks to the top while its section scrolls")
     let progressStep = max(1, feed.total / 10)
     var nextProgress = progressStep
     var resized = false
@@ -71,9 +74,10 @@ enum DemoCommand {
       if first >= nextProgress {
         nextProgress = (first / progressStep + 1) * progressStep
         let span = moved.visible.first.map { $0 + (moved.visible.count > 1 ? "…" + (moved.visible.last ?? "") : "") }
+        let header = try feed.headerOnTop(y: moved.y) ?? "-"
         log.line(
-          "y \(DemoLog.points(moved.y).padded(11))  visible \((span ?? "-").padded(19))  loaded "
-            + "\(feed.inserted)/\(feed.total)  comments \(feed.commentsLoaded.count)  heights changed "
+          "y \(DemoLog.points(moved.y).padded(11))  header \(header.padded(12))  visible \((span ?? "-").padded(19))  "
+            + "loaded \(feed.inserted)/\(feed.total)  comments \(feed.commentsLoaded.count)  heights changed "
             + "\(client.heightChanges)  \(DemoLog.grouped(log.rate(total: client.notificationCount))) notif/s")
       }
       if !resized && first >= feed.total / 2 {
@@ -138,6 +142,7 @@ enum DemoCommand {
     print(
       "  comments loaded on preload for \(feed.commentsLoaded.count) rows; "
         + "\(client.heightChanges) table/heightChanged in all (comments and the resize)")
+    print("  sections: \(feed.pages), one per page, each under a sticky \"Day N\" header cell")
     print("  content: \(DemoLog.points(content)) tall at \(Int(feed.width)) pt wide")
     if let snapshot {
       print("  snapshot: \(path) (\(snapshot.rows) rows from y \(DemoLog.points(snapshot.y)), three screens tall)")

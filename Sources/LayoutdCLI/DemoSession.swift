@@ -1,8 +1,10 @@
 import JSONCodec
 
 /// The client side of the demo's feed, written as an ASDKgram app would be: a batch-fetching data source that
-/// inserts the next page on `table/willBeginBatchFetch`, and node controllers that load a photo's comments when its
-/// row enters the preload range and patch them in with `cell/setNeedsLayout`. Runs on the demo's thread.
+/// inserts the next page on `table/willBeginBatchFetch` as a section of its own under a sticky header ("Day N", a
+/// cell laid out like a row; the table is plain, so the header of the section on top stays pinned until the next one
+/// pushes it up), and node controllers that load a photo's comments when its row enters the preload range and patch
+/// them in with `cell/setNeedsLayout`. Runs on the demo's thread.
 final class DemoSession {
   /// Photos per page (ASDKgram fetches 20 at a time).
   static let pageSize = 20
@@ -29,14 +31,15 @@ final class DemoSession {
     self.total = total
   }
 
-  /// `initialize` and `session/create` with batch fetching and interface states on; returns the server info.
+  /// `initialize` and `session/create` (a plain table, so section headers stick) with batch fetching and interface
+  /// states on; returns the server info.
   func start() throws -> JSONValue {
     let info = try client.call("initialize", [:])
     _ = try client.call(
       "session/create",
       [
         "viewport": obj(["width": .double(width), "height": .double(height)]), "batchFetching": .bool(true),
-        "interfaceStates": .bool(true),
+        "interfaceStates": .bool(true), "style": .string("plain"),
       ])
     return info["serverInfo"] ?? .null
   }
@@ -60,19 +63,39 @@ final class DemoSession {
     }
   }
 
-  /// `willBeginBatchFetch`: insert the next page of photos and complete; with nothing left, complete with
-  /// `finished: false` so no fetch begins again (Texture's context stays fetching).
+  /// `willBeginBatchFetch`: insert the next page of photos as a new section with its "Day N" header cell and
+  /// complete; with nothing left, complete with `finished: false` so no fetch begins again (Texture's context stays
+  /// fetching). The table starts with one empty section: the first page fills it and sets its header in one batch;
+  /// later pages are `table/insertSections`.
   func fetchNextPage() throws {
     guard inserted < total else {
       _ = try client.call("table/completeBatchFetching", ["sessionId": id, "finished": .bool(false)])
       return
     }
     let end = min(total, inserted + DemoSession.pageSize)
-    let rows: [JSONValue] = (inserted..<end).map { i in
-      let photo = DemoFeed.photo(i)
-      return obj(["id": .string(photo.rowID), "cell": DemoCells.photoCell(photo)])
+    let day = pages + 1
+    let header = obj(["id": .string("day\(day)"), "cell": DemoCells.dayHeader(day, photos: end - inserted)])
+    if pages == 0 {
+      let rows: [JSONValue] = (inserted..<end).map { i in
+        let photo = DemoFeed.photo(i)
+        return obj([
+          "at": .array([.int(0), .int(Int64(i - inserted))]), "id": .string(photo.rowID),
+          "cell": DemoCells.photoCell(photo),
+        ])
+      }
+      let operations: [JSONValue] = [
+        obj(["op": .string("insertRows"), "rows": .array(rows)]),
+        obj(["op": .string("setHeader"), "section": .int(0), "header": header]),
+      ]
+      _ = try client.call("table/performBatchUpdates", ["sessionId": id, "operations": .array(operations)])
+    } else {
+      let rows: [JSONValue] = (inserted..<end).map { i in
+        let photo = DemoFeed.photo(i)
+        return obj(["id": .string(photo.rowID), "cell": DemoCells.photoCell(photo)])
+      }
+      let section = obj(["header": header, "rows": .array(rows)])
+      _ = try client.call("table/insertSections", ["sessionId": id, "sections": .array([section])])
     }
-    _ = try client.call("table/insertRows", ["sessionId": id, "rows": .array(rows)])
     inserted = end
     pages += 1
     _ = try client.call("table/completeBatchFetching", ["sessionId": id])
@@ -92,6 +115,15 @@ final class DemoSession {
     let result = try client.call("table/scrollBy", ["sessionId": id, "dy": .double(dy), "drag": .bool(true)])
     let visible = (result["visibleRowIds"]?.arrayValue ?? []).compactMap(\.stringValue)
     return (result["contentOffset"]?["y"]?.doubleValue ?? 0, visible)
+  }
+
+  /// The section header drawn at the top of the viewport at offset `y` (`table/elementAtPoint`), as `day3 pinned`
+  /// (floating: held at the top while its section scrolls under it), `day3` (at its own place), or nil (a row there).
+  func headerOnTop(y: Double) throws -> String? {
+    let element = try client.call(
+      "table/elementAtPoint", ["sessionId": id, "point": obj(["x": .double(1), "y": .double(y)])])
+    guard element["kind"]?.stringValue == "header", let name = element["rowId"]?.stringValue else { return nil }
+    return element["floating"] == .bool(true) ? "\(name) pinned" : name
   }
 
   /// Resizes the window's width; returns how many rows the daemon re-lays out.

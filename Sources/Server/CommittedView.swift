@@ -1,5 +1,6 @@
 import JSONCodec
 import JSONRPC
+import LayoutSpecs
 import NodeTree
 
 /// What a session's committed state shows, as a value: the committed rows and heights, the width and the last
@@ -25,6 +26,20 @@ struct CommittedView: Sendable {
   var contentHeight: Double { map.contentHeight(separator: separator) }
   /// The rows' height ranges, accessories and selection (reported beside their frames).
   var rowMembers = RowMemberTables()
+  /// How headers and footers behave: plain (floating) or grouped (with its spacing).
+  var style = TableStyle.plain
+  /// The viewport in content coordinates (its top is the content offset), which places floating headers.
+  var viewportBounds: NodeTree.Rect? = nil
+  /// Content insets (top, bottom): floating headers pin inside them.
+  var contentInset: (top: Double, bottom: Double) = (0, 0)
+
+  /// The committed state as a table holding only its geometry, for the view-level queries of headers, footers and
+  /// elements (built per query: nothing is copied).
+  var geometry: TableNode<LayoutElement> {
+    TableNode.committedGeometry(
+      map: map, separatorHeight: separator, style: style, viewportBounds: viewportBounds,
+      contentInset: contentInset, inverted: inverted)
+  }
 
   /// True when `table/describe` params ask for the committed state (`state` absent, null or `"committed"`); the
   /// session answers the `"pending"` form.
@@ -87,14 +102,17 @@ struct CommittedView: Sendable {
     guard state == "committed" else {
       throw Params.invalid(params.at("state"), "expected \"committed\", got \(JSONWriter.string(.string(state)))")
     }
-    let sections: [JSONValue] = map.allRowIDs.map { ids in
+    let sections: [JSONValue] = map.allRowIDs.enumerated().map { section, ids in
       let rows: [JSONValue] = ids.map { id in
         var row = JSONObject([("id", .string(id.rawValue))])
         if let measured = map.height(of: id) { row["height"] = .double(measured + separator) }
         addRowMembers(of: id, to: &row)
         return .object(row)
       }
-      return .object(JSONObject([("rows", .array(rows))]))
+      let extras = SupplementaryKind.allCases.map { kind in
+        map.supplementary(kind, inSection: section).map { CommittedView.supplementaryJSON($0, height: $0.height) }
+      }
+      return CommittedView.sectionJSON(header: extras[0], rows: rows, footer: extras[1])
     }
     return .object(
       JSONObject([("seq", .int(seq)), ("contentSize", contentSize), ("sections", .array(sections))]))

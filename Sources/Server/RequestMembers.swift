@@ -28,15 +28,38 @@ enum RequestMembers {
   /// cell.
   static let rowAndCell = MemberCheck("a row entry", valid: ["row", "cell"])
 
+  /// A section of `table/insertSections` and `table/reloadData`.
+  static let section = MemberCheck("a section", valid: ["rows", "header", "footer"])
+
+  /// A section of `table/reloadSections`.
+  static let reloadedSection = MemberCheck("a reloaded section", valid: ["section", "rows", "header", "footer"])
+
+  /// A section of a batch's `insertSections` operation.
+  static let batchInsertedSection = MemberCheck("an inserted section", valid: ["at", "rows", "header", "footer"])
+
+  /// A section header or footer: `{height}` or `{id?, cell}`.
+  static let supplementary = MemberCheck(
+    "a header or footer", valid: ["height", "id", "cell"],
+    unsupported: [
+      "title": "give a cell with a text element", "view": "give the view's spec as \"cell\"",
+      "estimatedHeight": "a cell's height is its layout",
+    ])
+
+  /// A batch's `setHeader` operation.
+  static let setHeaderOperation = MemberCheck("a setHeader operation", valid: ["op", "section", "header"])
+
+  /// A batch's `setFooter` operation.
+  static let setFooterOperation = MemberCheck("a setFooter operation", valid: ["op", "section", "footer"])
+
   /// `session/create`'s params.
   static let createSession = MemberCheck(
     "session/create's params",
     valid: [
       "viewport", "scale", "separators", "sessionId", "interfaceStates", "batchFetching", "scrollAnchoring",
-      "lenientFonts", "inverted", "changeFrames", "allowsSelection", "allowsMultipleSelection",
+      "lenientFonts", "inverted", "changeFrames", "allowsSelection", "allowsMultipleSelection", "style",
+      "groupedSectionSpacing",
     ],
     unsupported: [
-      "style": "the table is plain",
       "separatorStyle": "use \"separators\"", "leadingScreensForBatching": "", "automaticallyAdjustsContentOffset": "",
       "contentInset": "set it with session/setViewport", "contentOffset": "set it with session/setViewport",
     ])
@@ -53,6 +76,9 @@ enum RequestMembers {
 
   /// `session/create`'s viewport.
   static let viewport = MemberCheck("a viewport", valid: ["width", "height"])
+
+  /// `session/create`'s `groupedSectionSpacing`.
+  static let groupedSectionSpacing = MemberCheck("groupedSectionSpacing", valid: ["header", "footer"])
 }
 
 extension Params {

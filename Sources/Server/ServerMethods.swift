@@ -14,13 +14,14 @@ enum ServerMethods {
   static let notifications = [
     "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
     "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
-    "window/logMessage", "table/selectionChanged",
+    "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged",
   ]
 
   /// Features that work end to end, by the names Protocol.md ("Lifecycle") lists; a client tests for a name
   /// instead of a version. A name is added here in the commit that makes its feature complete.
   static let features: [String] = [
-    "invertedTable", "rowSizeRange", "accessories", "selection", "layoutTransitions",
+    "sectionHeaders", "sectionFooters", "stickyHeaders", "groupedStyle", "invertedTable", "rowSizeRange", "accessories",
+    "selection", "layoutTransitions",
   ]
 
   /// The methods the server handles itself: control, lifecycle and session management.

@@ -18,16 +18,6 @@ extension Session {
     try RowDecoder.decode(item, path: path, using: decoding)
   }
 
-  /// Decodes a list of sections `[{rows: [{id?, cell}]}]` found at `path`. Session-isolated.
-  func decodeSectionSpecs(_ items: [JSONValue], path: String) throws(ResponseError) -> [[RowSpec<LayoutElement>]] {
-    var sections: [[RowSpec<LayoutElement>]] = []
-    for (index, item) in items.enumerated() {
-      let section = try Params(item, path: "\(path)[\(index)]")
-      sections.append(try decodeRowSpecs(section.array("rows"), path: section.at("rows")))
-    }
-    return sections
-  }
-
   /// A ROW inside a batch update: a row id (which must name a pending row, else -32602) or an old-space
   /// `[section, row]` left to the batch's validation (out of range is -32004). Session-isolated.
   func batchRowReference(_ value: JSONValue, path: String) throws(ResponseError) -> RowReference {

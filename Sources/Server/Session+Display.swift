@@ -85,10 +85,11 @@ extension Session {
     block.reply?.result(scrollResult())
   }
 
-  /// `cell/displayList` {sessionId, row: ROW} → {rowId, displayed, size, items}: the row's display list — the one
+  /// `cell/displayList` {sessionId, row: ROW} → {rowId, displayed, size, items}: the row's (or, by its id, a header
+  /// or footer cell's) display list — the one
   /// its last display pass made when the row is in the display range (`displayed: true`), else one made now.
   func displayList(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let resolved = try Session.resolveRow(params.required("row"), path: params.at("row"), in: table.pendingMap)
+    let resolved = try pendingCellPosition(params.required("row"), path: params.at("row"))
     if case .some(.some(let list)) = display.lists[resolved.id] {
       return .result(Session.displayListJSON(resolved.id, displayed: true, list))
     }

@@ -47,6 +47,11 @@ extension Session {
       var params = JSONObject([("sessionId", .string(id)), ("rowId", .string(event.id.rawValue))])
       if !released, let path = table.visibleMap.indexPath(of: event.id) {
         params["indexPath"] = .array([.int(Int64(path.section)), .int(Int64(path.row))])
+      } else if !released, table.visibleMap.hasSupplementaryCells,
+        let (kind, section) = table.visibleMap.supplementaryLocation(of: event.id)
+      {
+        params["kind"] = .string(kind.rawValue)
+        params["section"] = .int(Int64(section))
       }
       params["oldState"] = Session.stateNames(event.oldState)
       params["newState"] = Session.stateNames(event.newState)

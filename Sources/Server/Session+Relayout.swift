@@ -12,7 +12,7 @@ extension Session {
   func setNeedsLayout(_ params: Params) throws(ResponseError) -> SessionOutcome {
     if params.value("rows") != nil { return try setNeedsLayoutOfRows(params) }
     let transition = try params.optionalBool("transition") ?? false
-    let id = try pendingRowID(params.required("row"), path: params.at("row"))
+    let id = try pendingCellID(params.required("row"), path: params.at("row"))
     let before = table.cell(id)?.content
     var element: LayoutElement?
     if let cell = params.value("cell") {
@@ -67,7 +67,7 @@ extension Session {
         row = try item.required("row")
         if let spec = item.value("cell") { cell = try decodeCell(spec, path: item.at("cell")) }
       }
-      let id = try pendingRowID(row, path: path)
+      let id = try pendingCellID(row, path: path)
       if let earlier = seen[id] {
         entries[earlier].cell = cell ?? entries[earlier].cell
       } else {

@@ -35,9 +35,13 @@ extension Session {
 
   /// Replaces every section and row (`reloadData`): row ids must be unique (-32004 otherwise, nothing changes);
   /// every cell is laid out again and the change set commits in order. Session-isolated.
-  func submitReload(_ sections: [[RowSpec<LayoutElement>]]) throws(ResponseError) -> BatchResult<LayoutElement> {
+  func submitReload(
+    _ sections: [[RowSpec<LayoutElement>]], supplementaries: [SupplementaryUpdate<LayoutElement>] = []
+  ) throws(ResponseError) -> BatchResult<LayoutElement> {
     try checkRowLimit(adding: sections.reduce(0) { $0 + $1.count } - table.pendingMap.totalRowCount)
-    return try performEdit { table throws(NodeTreeError) in try table.reloadData(sections) }
+    return try performEdit { table throws(NodeTreeError) in
+      try table.reloadData(sections, supplementaries: supplementaries)
+    }
   }
 
   /// Runs one edit of the table (an invalid one is -32004 and changes nothing), schedules its cells' layout and

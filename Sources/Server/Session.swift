@@ -59,7 +59,8 @@ actor Session {
     self.width = width
     self.height = height
     self.scale = scale
-    var table = TableNode<LayoutElement>(separatorHeight: configuration.separators ? 1 / scale : 0)
+    var table = TableNode<LayoutElement>(
+      separatorHeight: configuration.separators ? 1 / scale : 0, style: configuration.style)
     _ = try? table.reloadData([[]])
     seqBase = table.lastSubmittedSeq
     // A session's table is in a window from the start: ranges follow the viewport at offset 0.
@@ -203,14 +204,15 @@ actor Session {
     outstandingLayouts -= results.count
     for result in results {
       if let failure = result.failure {
-        ServerLog.write(.warning, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)")
-        notify(
-          Notifications.logMessage(type: 1, "session \"\(id)\": row \"\(result.id)\" failed to lay out: \(failure)"))
+        let message = "session \"\(id)\": \(cellDescription(result.id)) failed to lay out: \(failure)"
+        ServerLog.write(.warning, message)
+        notify(Notifications.logMessage(type: 1, message))
       }
       do throws(NodeTreeError) {
         let acceptance = try table.acceptLayout(id: result.id, generation: result.generation, height: result.height)
         if acceptance.accepted && table.cell(result.id)?.generation == result.generation { contentChanged(result.id) }
         publish(acceptance.heightChanges)
+        publish(acceptance.supplementaryHeightChanges)
         // With commits, the offset as seen follows each commit's content height (the last one's is the table's).
         if acceptance.offsetAdjustment != nil || acceptance.commits.isEmpty {
           publish(acceptance.offsetAdjustment, contentHeight: table.contentHeight)

@@ -1,5 +1,6 @@
 import JSONCodec
 import JSONRPC
+import NodeTree
 
 /// `session/create`'s params as a value: the viewport, scale and switches a client chose for a session. Pure value.
 struct SessionConfiguration: Sendable {
@@ -30,6 +31,8 @@ struct SessionConfiguration: Sendable {
   var allowsMultipleSelection = false
   /// The session id the client chose; nil: the server numbers the session (`s<n>`).
   var sessionId: String?
+  /// Plain (floating headers and footers, the default) or grouped (with its section spacing).
+  var style = TableStyle.plain
 
   /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates? =
   /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false, inverted? = false,
@@ -51,5 +54,6 @@ struct SessionConfiguration: Sendable {
     allowsSelection = try params.optionalBool("allowsSelection") ?? allowsSelection
     allowsMultipleSelection = try params.optionalBool("allowsMultipleSelection") ?? allowsMultipleSelection
     sessionId = try params.optionalString("sessionId")
+    style = try SessionConfiguration.style(params)
   }
 }

@@ -19,19 +19,73 @@ extension Session {
   func performBatchUpdates(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let items = try params.array("operations")
     var operations: [BatchOperation<LayoutElement>] = []
+    var updates: [SupplementaryUpdate<LayoutElement>] = []
+    var reloaded: [(old: Int, spec: SectionSpec)] = []
     operations.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      operations.append(try decodeOperation(Params(item, path: "\(params.at("operations"))[\(index)]")))
+      let op = try Params(item, path: "\(params.at("operations"))[\(index)]")
+      switch try op.string("op") {
+      case "setHeader": updates.append(try decodeSupplementaryOperation(.header, op))
+      case "setFooter": updates.append(try decodeSupplementaryOperation(.footer, op))
+      case "insertSections":
+        var inserts: [(at: Int, rows: [RowSpec<LayoutElement>])] = []
+        for (position, entry) in try op.array("sections").enumerated() {
+          let section = try Params(entry, path: "\(op.at("sections"))[\(position)]")
+          let spec = try decodeSection(section, members: RequestMembers.batchInsertedSection)
+          let at = try sectionIndex(section, "at")
+          inserts.append((at, spec.rows))
+          updates += spec.updates(section: at)
+        }
+        operations.append(.insertSections(inserts))
+      case "reloadSections":
+        var reloads: [(section: Int, rows: [RowSpec<LayoutElement>])] = []
+        for (position, entry) in try op.array("sections").enumerated() {
+          let section = try Params(entry, path: "\(op.at("sections"))[\(position)]")
+          let spec = try decodeSection(section, members: RequestMembers.reloadedSection)
+          let old = try sectionIndex(section, "section")
+          reloads.append((old, spec.rows))
+          reloaded.append((old, spec))
+        }
+        operations.append(.reloadSections(reloads))
+      default:
+        operations.append(try decodeOperation(op))
+      }
     }
+    updates += Session.reloadedSectionUpdates(reloaded, operations: operations, sectionCount: table.numberOfSections)
     var counts: [Int]?
     if params.value("rowCounts") != nil { counts = try sectionIndexes(params, "rowCounts") }
-    let result = try submit(BatchUpdate(operations, expectedRowCounts: counts))
+    let result = try submit(BatchUpdate(operations, expectedRowCounts: counts, supplementaryUpdates: updates))
     return .result(
       .object(
         JSONObject([
           ("seq", .int(seq(result.changeSet.seq))),
           ("insertedRowIds", .array(result.changeSet.insertedRows.map { .string($0.rawValue) })),
         ])))
+  }
+
+  /// The headers and footers given with reloaded sections, addressed at the new-space index each reloaded section
+  /// takes (Texture's reload map: the old index with the batch's section deletes and move sources closed up and its
+  /// section inserts and move targets opened). A reload the batch also deletes is left to the batch's validation.
+  static func reloadedSectionUpdates(
+    _ reloaded: [(old: Int, spec: SectionSpec)], operations: [BatchOperation<LayoutElement>], sectionCount: Int
+  ) -> [SupplementaryUpdate<LayoutElement>] {
+    guard reloaded.contains(where: { $0.spec.header != nil || $0.spec.footer != nil }) else { return [] }
+    var deleted: [Int] = []
+    var inserted: [Int] = []
+    for operation in operations {
+      switch operation {
+      case .deleteSections(let sections): deleted += sections
+      case .insertSections(let inserts): inserted += inserts.map(\.at)
+      case .moveSection(let from, let to):
+        deleted.append(from)
+        inserted.append(to)
+      default: break
+      }
+    }
+    let map = IntegerMap(oldCount: sectionCount, deleted: deleted, inserted: inserted)
+    return reloaded.flatMap { reload in
+      map.newIndex(forOld: reload.old).map { reload.spec.updates(section: $0) } ?? []
+    }
   }
 
   /// One `{op, …}` entry of a batch.
@@ -75,32 +129,15 @@ extension Session {
     case "moveRow":
       return .moveRow(
         from: try batchRowReference(op.required("from"), path: op.at("from")), to: try newIndexPath(op, "to"))
-    case "insertSections":
-      let items = try op.array("sections")
-      var inserts: [(at: Int, rows: [RowSpec<LayoutElement>])] = []
-      for (index, item) in items.enumerated() {
-        let entry = try Params(item, path: "\(op.at("sections"))[\(index)]")
-        inserts.append((try sectionIndex(entry, "at"), try decodeRowSpecs(entry.array("rows"), path: entry.at("rows"))))
-      }
-      return .insertSections(inserts)
     case "deleteSections":
       return .deleteSections(try sectionIndexes(op, "sections"))
-    case "reloadSections":
-      let items = try op.array("sections")
-      var reloads: [(section: Int, rows: [RowSpec<LayoutElement>])] = []
-      for (index, item) in items.enumerated() {
-        let entry = try Params(item, path: "\(op.at("sections"))[\(index)]")
-        reloads.append(
-          (try sectionIndex(entry, "section"), try decodeRowSpecs(entry.array("rows"), path: entry.at("rows"))))
-      }
-      return .reloadSections(reloads)
     case "moveSection":
       return .moveSection(from: try sectionIndex(op, "from"), to: try sectionIndex(op, "to"))
     default:
       throw Params.invalid(
         op.at("op"),
         "expected one of insertRows, deleteRows, reloadRows, moveRow, insertSections, deleteSections, "
-          + "reloadSections, moveSection, got \(JSONWriter.string(.string(name)))")
+          + "reloadSections, moveSection, setHeader, setFooter, got \(JSONWriter.string(.string(name)))")
     }
   }
 

@@ -13,11 +13,11 @@ extension SessionMethods {
 }
 
 extension Session {
-  /// `cell/elementFrames` {sessionId, row: ROW, elements?: [elementId]} → {rowId, indexPath, size, elements}: the
-  /// frames of the cell's elements, relative to the cell, from a layout of the row's latest content at the current
+  /// `cell/elementFrames` {sessionId, row: ROW, elements?: [elementId]} → {rowId, indexPath, size, elements} (for a
+  /// header or footer cell's id, {rowId, kind, section, size, elements}): the frames of the cell's elements, relative to the cell, from a layout of the row's latest content at the current
   /// width (Texture's node-level view: the pending row). Laid out off the session. Session-isolated.
   func elementFrames(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let resolved = try Session.resolveRow(params.required("row"), path: params.at("row"), in: table.pendingMap)
+    let resolved = try pendingCellPosition(params.required("row"), path: params.at("row"))
     guard let cell = table.cell(resolved.id) else {
       throw ResponseError(code: .invalidParams, message: NodeTreeError.unknownRowID(resolved.id).message)
     }
@@ -41,15 +41,13 @@ extension Session {
     let filter = wanted
     let range = cellRange(of: resolved.id)
     let content = cell.content
-    let path = resolved.indexPath
+    let position = resolved.position
     return .compute { () throws(ResponseError) -> JSONValue in
       let frames = try layout.frames(of: content, in: range, ids: filter) { reason in
         "row \"\(resolved.id)\" failed to lay out: \(reason)"
       }
-      var answer = JSONObject([
-        ("rowId", .string(resolved.id.rawValue)),
-        ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
-      ])
+      var answer = JSONObject([("rowId", .string(resolved.id.rawValue))])
+      for member in position { answer[member.0] = member.1 }
       for member in frames.storage { answer[member.key] = member.value }
       return .object(answer)
     }

@@ -17,6 +17,11 @@ extension SessionMethods {
     .committedQuery("table/rowFrame") { view, params throws(ResponseError) in try view.rowFrame(params) },
     .committedQuery("table/rowAtPoint") { view, params throws(ResponseError) in try view.rowAtPoint(params) },
     .committedQuery("table/rowsInRect") { view, params throws(ResponseError) in try view.rowsInRect(params) },
+    .committedQuery("table/supplementaryFrame") { view, params throws(ResponseError) in
+      try view.supplementaryFrame(params)
+    },
+    .committedQuery("table/elementAtPoint") { view, params throws(ResponseError) in try view.elementAtPoint(params) },
+    .committedQuery("table/elementsInRect") { view, params throws(ResponseError) in try view.elementsInRect(params) },
   ]
 }
 
@@ -25,7 +30,8 @@ extension Session {
   var committedView: CommittedView {
     CommittedView(
       width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq),
-      inverted: table.inverted, rowMembers: table.rowMemberTables)
+      inverted: table.inverted, rowMembers: table.rowMemberTables, style: table.style,
+      viewportBounds: table.viewport?.bounds, contentInset: table.contentInset)
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.
@@ -50,8 +56,9 @@ extension Session {
     let map = table.pendingMap
     let separator = table.separatorHeight
     let view = committedView
-    var height = 0.0  // measured rows only (with their separators)
-    let sections: [JSONValue] = map.allRowIDs.map { ids in
+    let absent = table.style.absentSupplementaryHeights
+    var height = 0.0  // measured rows, headers and footers only (rows with their separators), and grouped spacing
+    let sections: [JSONValue] = map.allRowIDs.enumerated().map { section, ids in
       let rows: [JSONValue] = ids.map { id in
         var row = JSONObject([("id", .string(id.rawValue))])
         if let measured = table.cell(id)?.measuredHeight {
@@ -61,7 +68,16 @@ extension Session {
         view.addRowMembers(of: id, to: &row)
         return .object(row)
       }
-      return .object(JSONObject([("rows", .array(rows))]))
+      let extras = SupplementaryKind.allCases.map { kind -> JSONValue? in
+        guard let entry = map.supplementary(kind, inSection: section) else {
+          height += kind == .header ? absent.headerHeight : absent.footerHeight  // a grouped table's spacing
+          return nil
+        }
+        let measured = entry.id.map { table.cell($0)?.measuredHeight } ?? entry.height
+        height += measured ?? 0
+        return CommittedView.supplementaryJSON(entry, height: measured)
+      }
+      return CommittedView.sectionJSON(header: extras[0], rows: rows, footer: extras[1])
     }
     return .result(
       .object(

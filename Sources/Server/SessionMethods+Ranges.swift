@@ -166,14 +166,15 @@ extension Session {
           ("state", Session.stateNames(table.ranges.state(of: id, in: map))),
         ]))
     }
-    return .object(
-      JSONObject([
-        ("contentOffset", contentOffsetJSON),
-        ("rangeMode", .string(Session.rangeModeName(table.ranges.currentMode))),
-        ("visible", .bool(scrolling.containerVisible)),
-        ("visibleRowIds", .array(visibleRowIDs.map { .string($0.rawValue) })),
-        ("batchContext", batchStateJSON),
-        ("rows", .array(rows)),
-      ]))
+    var answer = JSONObject([
+      ("contentOffset", contentOffsetJSON),
+      ("rangeMode", .string(Session.rangeModeName(table.ranges.currentMode))),
+      ("visible", .bool(scrolling.containerVisible)),
+      ("visibleRowIds", .array(visibleRowIDs.map { .string($0.rawValue) })),
+      ("batchContext", batchStateJSON),
+      ("rows", .array(rows)),
+    ])
+    if map.hasSupplementaryCells, let cells = supplementaryStatesJSON { answer["supplementaries"] = cells }
+    return .object(answer)
   }
 }

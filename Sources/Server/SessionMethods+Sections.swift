@@ -15,18 +15,20 @@ extension SessionMethods {
 }
 
 extension Session {
-  /// `table/insertSections` {sessionId, at? = end, sections: [{rows: [{id?, cell}]}]} → {seq, rowIds: [[id]]}:
-  /// inserts the sections at `at`, `at + 1`, … (new space). Session-isolated.
+  /// `table/insertSections` {sessionId, at? = end, sections: [{rows: [{id?, cell}], header?, footer?}]} → {seq,
+  /// rowIds: [[id]]}: inserts the sections at `at`, `at + 1`, … (new space) with their headers and footers.
+  /// Session-isolated.
   func insertSections(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let sections = try decodeSectionSpecs(params.array("sections"), path: params.at("sections"))
+    let sections = try decodeSections(params.array("sections"), path: params.at("sections"))
     let start = try params.optionalIndex("at") ?? table.pendingMap.numberOfSections
-    let inserts = sections.enumerated().map { (at: start + $0.offset, rows: $0.element) }
-    let result = try submit(BatchUpdate([.insertSections(inserts)]))
+    let inserts = sections.enumerated().map { (at: start + $0.offset, rows: $0.element.rows) }
+    let updates = sections.enumerated().flatMap { $0.element.updates(section: start + $0.offset) }
+    let result = try submit(BatchUpdate([.insertSections(inserts)], supplementaryUpdates: updates))
     return .result(
       .object(
         JSONObject([
           ("seq", .int(seq(result.changeSet.seq))),
-          ("rowIds", Session.grouped(result.changeSet.insertedRows, counts: sections.map(\.count))),
+          ("rowIds", Session.grouped(result.changeSet.insertedRows, counts: sections.map(\.rows.count))),
         ])))
   }
 
@@ -35,17 +37,22 @@ extension Session {
     try apply(BatchUpdate([.deleteSections(sectionIndexes(params, "sections"))]))
   }
 
-  /// `table/reloadSections` {sessionId, sections: [{section, rows: [{id?, cell}]}]} → {seq, rowIds: [[id]]}:
-  /// replaces the rows of each named section (old space); the new rows are laid out. Session-isolated.
+  /// `table/reloadSections` {sessionId, sections: [{section, rows: [{id?, cell}], header?, footer?}]} → {seq,
+  /// rowIds: [[id]]}: replaces the rows of each named section (old space); the new rows are laid out. A section keeps
+  /// its header and footer (a cell is re-measured) unless the entry gives them (`null` removes). Session-isolated.
   func reloadSections(_ params: Params) throws(ResponseError) -> SessionOutcome {
     let items = try params.array("sections")
     var reloads: [(section: Int, rows: [RowSpec<LayoutElement>])] = []
+    var updates: [SupplementaryUpdate<LayoutElement>] = []
     for (index, item) in items.enumerated() {
       let entry = try Params(item, path: "\(params.at("sections"))[\(index)]")
+      let spec = try decodeSection(entry, members: RequestMembers.reloadedSection)
       let section = try sectionIndex(entry, "section")
-      reloads.append((section, try decodeRowSpecs(entry.array("rows"), path: entry.at("rows"))))
+      reloads.append((section, spec.rows))
+      // Only reloads: a reloaded section keeps its index in the new space.
+      updates += spec.updates(section: section)
     }
-    let result = try submit(BatchUpdate([.reloadSections(reloads)]))
+    let result = try submit(BatchUpdate([.reloadSections(reloads)], supplementaryUpdates: updates))
     // Inserted rows come in new-space order; reloaded sections keep their index, so sort them to match.
     let counts = reloads.sorted { $0.section < $1.section }.map(\.rows.count)
     return .result(
@@ -61,16 +68,17 @@ extension Session {
     try apply(BatchUpdate([.moveSection(from: sectionIndex(params, "from"), to: sectionIndex(params, "to"))]))
   }
 
-  /// `table/reloadData` {sessionId, sections: [{rows: [{id?, cell}]}]} → {seq, rowIds: [[id]]}: replaces all data;
-  /// every row is new and laid out. Session-isolated.
+  /// `table/reloadData` {sessionId, sections: [{rows: [{id?, cell}], header?, footer?}]} → {seq, rowIds: [[id]]}:
+  /// replaces all data; every row and header or footer cell is new and laid out. Session-isolated.
   func reloadData(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    let sections = try decodeSectionSpecs(params.array("sections"), path: params.at("sections"))
-    let result = try submitReload(sections)
+    let sections = try decodeSections(params.array("sections"), path: params.at("sections"))
+    let updates = sections.enumerated().flatMap { $0.element.updates(section: $0.offset) }
+    let result = try submitReload(sections.map(\.rows), supplementaries: updates)
     return .result(
       .object(
         JSONObject([
           ("seq", .int(seq(result.changeSet.seq))),
-          ("rowIds", Session.grouped(result.changeSet.insertedRows, counts: sections.map(\.count))),
+          ("rowIds", Session.grouped(result.changeSet.insertedRows, counts: sections.map(\.rows.count))),
         ])))
   }
 }

@@ -56,14 +56,20 @@ extension Session {
       row.selected = table.selection.selected.contains(id)
       rows.append((row, cell, cellRange(of: id)))
     }
+    let supplementaries = x < width && x + w > 0 ? snapshotSupplementaries(minY: y, maxY: y + h) : []
     let scene = SnapshotScene(
       x: x, y: y, width: w, height: h, margin: margin, viewport: (visualOffsetY, width, height), separator: separator)
     let engine = engine
     let drawable = rows
+    // Headers and footers are laid out like rows without members: at the table width, any height.
+    let supplementaryRange = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     return .compute { () throws(ResponseError) -> JSONValue in
       let drawn = drawable.map { row, content, range in Session.draw(row, content, engine: engine, range: range) }
-      let svg = SnapshotRenderer.render(scene, rows: drawn)
-      return Session.snapshotJSON(svg: svg, scene: scene, rows: drawn)
+      let extras = supplementaries.map { element, content in
+        Session.draw(element, content, engine: engine, range: supplementaryRange)
+      }
+      let svg = SnapshotRenderer.render(scene, rows: drawn, supplementaries: extras)
+      return Session.snapshotJSON(svg: svg, scene: scene, rows: drawn, supplementaries: extras)
     }
   }
 
@@ -80,8 +86,11 @@ extension Session {
     }
   }
 
-  /// `{svg, rect: {x, y, width, height}, margin, rows: [{rowId, indexPath, frame, state, selected?, error?}]}`.
-  static func snapshotJSON(svg: String, scene: SnapshotScene, rows: [DrawnRow]) -> JSONValue {
+  /// `{svg, rect: {x, y, width, height}, margin, rows: [{rowId, indexPath, frame, state, selected?, error?}],
+  /// supplementaries?}` (`supplementaries` only when a header or footer is drawn).
+  static func snapshotJSON(
+    svg: String, scene: SnapshotScene, rows: [DrawnRow], supplementaries: [DrawnSupplementary] = []
+  ) -> JSONValue {
     let rowsJSON: [JSONValue] = rows.map { drawn in
       let row = drawn.row
       var o = JSONObject([
@@ -94,12 +103,15 @@ extension Session {
       if let failure = drawn.failure { o["error"] = .string(failure) }
       return .object(o)
     }
-    return .object(
-      JSONObject([
-        ("svg", .string(svg)),
-        ("rect", Session.rect(x: scene.x, y: scene.y, width: scene.width, height: scene.height)),
-        ("margin", .double(scene.margin)),
-        ("rows", .array(rowsJSON)),
-      ]))
+    var answer = JSONObject([
+      ("svg", .string(svg)),
+      ("rect", Session.rect(x: scene.x, y: scene.y, width: scene.width, height: scene.height)),
+      ("margin", .double(scene.margin)),
+      ("rows", .array(rowsJSON)),
+    ])
+    if !supplementaries.isEmpty {
+      answer["supplementaries"] = .array(supplementaries.map { supplementaryJSON($0, width: scene.viewport.width) })
+    }
+    return .object(answer)
   }
 }

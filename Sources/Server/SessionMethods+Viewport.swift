@@ -50,7 +50,8 @@ extension Session {
       width = newWidth
       widthGeneration += 1
       let requests = table.relayoutAllRows()
-      relaidOut = requests.count
+      // Header and footer cells are re-laid out too; `relayoutRows` counts rows.
+      relaidOut = requests.count - requests.lazy.filter { $0.supplementary != nil }.count
       if requests.isEmpty {
         publishWidthChangeFinished()
       } else {

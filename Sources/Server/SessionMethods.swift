@@ -20,8 +20,8 @@ enum SessionOutcome: Sendable {
 enum SessionMethods {
   /// Every method a session answers: the edits (rows, sections, batches) and the queries.
   static let all: [MethodDescriptor] = [
-    editMethods, sectionMethods, batchMethods, viewportMethods, queryMethods, geometryMethods, scrollMethods,
-    batchFetchingMethods, rangeMethods, displayMethods, snapshotMethods, selectionMethods,
+    editMethods, sectionMethods, supplementaryMethods, batchMethods, viewportMethods, queryMethods, geometryMethods,
+    scrollMethods, batchFetchingMethods, rangeMethods, displayMethods, snapshotMethods, selectionMethods,
   ]
   .flatMap { $0 }
 }

@@ -25,7 +25,9 @@ import Testing
            "capabilities":{"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background",
            "center","ratio","relative","absolute","wrapper","corner","node","text","image","box"],"notifications":[
            "table/didCommit","table/heightChanged","table/contentSizeChanged","table/contentOffsetChanged",
-           "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage","table/selectionChanged"],"features":["invertedTable","rowSizeRange","accessories","selection","layoutTransitions"],"limits":{
+           "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage",
+           "table/selectionChanged","table/supplementaryHeightChanged"],"features":["sectionHeaders","sectionFooters",
+           "stickyHeaders","groupedStyle","invertedTable","rowSizeRange","accessories","selection","layoutTransitions"],"limits":{
            "maxSessions":4,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}}
       """
     #expect(daemon.exchange(initialize) == [json(answer)])

@@ -66,7 +66,7 @@ import Testing
     (
       #"[{"op":"teleport"}]"#, nil, -32602,
       #"params.operations[0].op: expected one of insertRows, deleteRows, reloadRows, moveRow, insertSections, "#
-        + #"deleteSections, reloadSections, moveSection, got "teleport""#
+        + #"deleteSections, reloadSections, moveSection, setHeader, setFooter, got "teleport""#
     ),
     (#"[{"rows":[]}]"#, nil, -32602, #"params.operations[0]: missing required member "op""#),
     (

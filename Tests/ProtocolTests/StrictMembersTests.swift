@@ -111,16 +111,18 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
-  @Test func sessionCreateRefusesTableStyleAndLeadingScreens() throws {
+  @Test func sessionCreateRefusesUnknownStyleAndLeadingScreens() throws {
     let daemon = try Daemon()
     daemon.initialize()
     let viewport = #""viewport":{"width":320,"height":480}"#
-    for (index, member) in [#""style":"grouped""#, #""leadingScreensForBatching":1"#, #""bogus":1"#].enumerated() {
+    let refusals = [
+      (#""style":"insetGrouped""#, #"expected "plain" or "grouped", got "insetGrouped""#),
+      (#""leadingScreensForBatching":1"#, "is not supported on session/create"), (#""bogus":1"#, "unknown"),
+    ]
+    for (index, (member, says)) in refusals.enumerated() {
       let answer = daemon.call(3 + index, "session/create", "{\(viewport),\(member)}")
       let key = member.split(separator: "\"")[0]
-      #expect(
-        Self.refusal(answer, path: "params.\(key)", says: index < 2 ? "is not supported on session/create" : "unknown")
-          == nil, "\(answer)")
+      #expect(Self.refusal(answer, path: "params.\(key)", says: says) == nil, "\(answer)")
     }
     let answer = daemon.call(7, "session/create", #"{"viewport":{"width":320,"height":480,"depth":3}}"#)
     #expect(Self.refusal(answer, path: "params.viewport.depth", says: "unknown member of a viewport") == nil)

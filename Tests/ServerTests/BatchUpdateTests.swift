@@ -62,7 +62,7 @@ struct BatchUpdateTests {
       (#"[{"op": "deleteRows", "rows": ["zz"]}]"#, #"unknown row id "zz""#, -32602),
       (
         #"[{"op": "teleport"}]"#,
-        #"params.operations[0].op: expected one of insertRows, deleteRows, reloadRows, moveRow, insertSections, deleteSections, reloadSections, moveSection, got "teleport""#,
+        #"params.operations[0].op: expected one of insertRows, deleteRows, reloadRows, moveRow, insertSections, deleteSections, reloadSections, moveSection, setHeader, setFooter, got "teleport""#,
         -32602
       ),
       (

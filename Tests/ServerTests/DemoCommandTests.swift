@@ -26,7 +26,12 @@ import Testing
     // load still running).
     #expect(text.contains("window resized 375 → 414 pt: 40 rows re-laid out in the background, 4"))
     #expect(text.contains("snapshot: \(snapshot.path)"))
+    // Each page is a section under a "Day N" header cell; scrolled into the first section, its header is pinned at
+    // the top (plain style).
+    #expect(text.contains("sections: 2, one per page"))
+    #expect(text.contains("header day1 pinned"))
     let svg = (try? String(contentsOf: snapshot, encoding: .utf8)) ?? ""
     #expect(svg.hasPrefix("<?xml") && svg.contains("<svg") && svg.contains(#"class="row""#))
+    #expect(svg.contains(#"data-row-id="day"#))
   }
 }

@@ -403,6 +403,8 @@ export class Client extends EventEmitter {
       changeFrames: own.changeFrames,
       allowsSelection: own.allowsSelection,
       allowsMultipleSelection: own.allowsMultipleSelection,
+      style: own.style,
+      groupedSectionSpacing: own.groupedSectionSpacing,
     });
     const result = await this.request('session/create', params, request);
     return this.session(result.sessionId);
@@ -657,7 +659,10 @@ export class Session extends EventEmitter {
     return this._call('table/moveRow', { from: rowParam(from), to: rowParam(to) }, request);
   }
 
-  /** `table/insertSections`: [{rows: [{id?, cell}]}] at `at` (the end) → {seq, rowIds}. */
+  /**
+   * `table/insertSections`: [{rows: [{id?, cell}], header?, footer?}] at `at` (the end) → {seq, rowIds}; a header or
+   * footer is `{height}` or `{id?, cell}` (`ops.header` builds one).
+   */
   insertSections(sections, options = {}) {
     const [own, request] = split(options);
     return this._call('table/insertSections', compact({ sections: [...sections], at: own.at }), request);
@@ -669,7 +674,10 @@ export class Session extends EventEmitter {
     return this._call('table/deleteSections', { sections: [...sections] }, request);
   }
 
-  /** `table/reloadSections`: [{section, rows: [{id?, cell}]}] → {seq, rowIds}. */
+  /**
+   * `table/reloadSections`: [{section, rows: [{id?, cell}], header?, footer?}] → {seq, rowIds}; a section keeps its
+   * header and footer unless given (`null` removes).
+   */
   reloadSections(sections, options = {}) {
     const [, request] = split(options);
     return this._call('table/reloadSections', { sections: [...sections] }, request);
@@ -681,10 +689,22 @@ export class Session extends EventEmitter {
     return this._call('table/moveSection', { from, to }, request);
   }
 
-  /** `table/reloadData`: replaces every section and row; [{rows: [{id?, cell}]}] → {seq, rowIds}. */
+  /** `table/reloadData`: replaces every section and row; [{rows: [{id?, cell}], header?, footer?}] → {seq, rowIds}. */
   reloadData(sections, options = {}) {
     const [, request] = split(options);
     return this._call('table/reloadData', { sections: [...sections] }, request);
+  }
+
+  /** `table/setHeader`: sets, replaces or (`null`) removes the header of pending section `section` → {seq, rowId?}. */
+  setHeader(section, header, options = {}) {
+    const [, request] = split(options);
+    return this._call('table/setHeader', { section, header: header ?? null }, request);
+  }
+
+  /** `table/setFooter`: sets, replaces or (`null`) removes the footer of pending section `section` → {seq, rowId?}. */
+  setFooter(section, footer, options = {}) {
+    const [, request] = split(options);
+    return this._call('table/setFooter', { section, footer: footer ?? null }, request);
   }
 
   /**
@@ -751,6 +771,45 @@ export class Session extends EventEmitter {
     const result = await this._call('table/rowsInRect',
       { rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } }, request);
     return result.rows;
+  }
+
+  /**
+   * `table/supplementaryFrame`: {kind, section, rowId?, frame, contentFrame, floating} of a committed header
+   * (`kind` "header", the default) or footer: `frame` where it is drawn (floating), `contentFrame` in the content.
+   */
+  supplementaryFrame(section, kind = 'header', options = {}) {
+    if (kind !== null && typeof kind === 'object') [kind, options] = ['header', kind];
+    const [, request] = split(options);
+    return this._call('table/supplementaryFrame', { section, kind }, request);
+  }
+
+  /** `table/elementAtPoint`: the committed row, header or footer drawn at a point {x, y} (or `(x, y)`), or null. */
+  elementAtPoint(pointOrX, yOrOptions, options) {
+    let point = pointOrX;
+    let rest = yOrOptions;
+    if (typeof pointOrX === 'number') {
+      point = { x: pointOrX, y: yOrOptions };
+      rest = options;
+    }
+    const [, request] = split(rest ?? point);
+    return this._call('table/elementAtPoint', { point: { x: point.x, y: point.y } }, request);
+  }
+
+  /**
+   * `table/elementsInRect`: the committed rows, headers and footers drawn in the rect {x, y, width, height} (or
+   * `(x, y, width, height)`), in content order; resolves to the result's `elements`.
+   */
+  async elementsInRect(rectOrX, ...rest) {
+    let rect = rectOrX;
+    let options = rest[0];
+    if (typeof rectOrX === 'number') {
+      rect = { x: rectOrX, y: rest[0], width: rest[1], height: rest[2] };
+      options = rest[3];
+    }
+    const [, request] = split(options ?? rect);
+    const result = await this._call('table/elementsInRect',
+      { rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } }, request);
+    return result.elements;
   }
 
   /** `table/rowFrame`: {rowId, indexPath, frame} of a committed row. */

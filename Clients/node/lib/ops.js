@@ -55,7 +55,27 @@ export function moveRow(from, to) {
   return { op: 'moveRow', from: rowParam(from), to: rowParam(to) };
 }
 
-/** `insertSections`: sections = [{at: index, rows: [{id?, cell}]}]. */
+/**
+ * A section header or footer (HF): `{height}` (fixed, UIKit's `heightForHeaderInSection:`) or `{id?, cell}` (laid out
+ * like a row at the table width). Give exactly one of `height` and `cell`.
+ */
+export function header({ height, cell, id } = {}) {
+  if ((height === undefined) === (cell === undefined)) throw new TypeError('give either height or cell');
+  if (height !== undefined) return { height };
+  return id === undefined ? { cell } : { id, cell };
+}
+
+/** `setHeader`: the header of new-space section `section` (`null` removes it). */
+export function setHeader(section, value) {
+  return { op: 'setHeader', section, header: value ?? null };
+}
+
+/** `setFooter`: the footer of new-space section `section` (`null` removes it). */
+export function setFooter(section, value) {
+  return { op: 'setFooter', section, footer: value ?? null };
+}
+
+/** `insertSections`: sections = [{at: index, rows: [{id?, cell}], header?, footer?}]. */
 export function insertSections(sections) {
   return { op: 'insertSections', sections: [...sections] };
 }
@@ -65,7 +85,7 @@ export function deleteSections(sections) {
   return { op: 'deleteSections', sections: [...sections] };
 }
 
-/** `reloadSections`: sections = [{section: index, rows: [{id?, cell}]}]. */
+/** `reloadSections`: sections = [{section: index, rows: [{id?, cell}], header?, footer?}]. */
 export function reloadSections(sections) {
   return { op: 'reloadSections', sections: [...sections] };
 }

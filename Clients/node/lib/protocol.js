@@ -30,6 +30,8 @@ export const METHODS = Object.freeze({
   'Session.reloadSections': 'table/reloadSections',
   'Session.moveSection': 'table/moveSection',
   'Session.reloadData': 'table/reloadData',
+  'Session.setHeader': 'table/setHeader',
+  'Session.setFooter': 'table/setFooter',
   'Session.performBatchUpdates': 'table/performBatchUpdates',
   // waiting and queries
   'Session.waitUntilAllUpdatesAreProcessed': 'table/waitUntilAllUpdatesAreProcessed',
@@ -38,6 +40,9 @@ export const METHODS = Object.freeze({
   'Session.rowAtPoint': 'table/rowAtPoint',
   'Session.rowsInRect': 'table/rowsInRect',
   'Session.rowFrame': 'table/rowFrame',
+  'Session.supplementaryFrame': 'table/supplementaryFrame',
+  'Session.elementAtPoint': 'table/elementAtPoint',
+  'Session.elementsInRect': 'table/elementsInRect',
   'Session.elementFrames': 'cell/elementFrames',
   'Session.setNeedsLayout': 'cell/setNeedsLayout',
   'Session.displayList': 'cell/displayList',
@@ -75,6 +80,7 @@ export const NOTIFICATIONS = Object.freeze([
   'cell/didDisplay',
   'window/logMessage',
   'table/selectionChanged',
+  'table/supplementaryHeightChanged',
 ]);
 
 /** A row's `accessoryType` values (UIKit's `UITableViewCellAccessoryType`) with the points each takes from the

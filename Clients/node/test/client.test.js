@@ -185,6 +185,52 @@ describe('every method', { skip: SKIP }, () => {
     }
   });
 
+  test('sections with headers and footers: sticky positions, element queries, setHeader, grouped', async () => {
+    // Plain, width 320, no separators, viewport 60: S0 = header 20 + a 10 → [0, 30); S1 = header cell h 30 + b 100 +
+    // footer 8 → [30, 168). Content 168, offsets up to 108.
+    const s = await client.createSession({ width: 320, height: 60, separators: false, interfaceStates: false });
+    try {
+      assert.deepEqual(await s.reloadData([
+        { rows: [{ id: 'a', cell: node(10) }], header: ops.header({ height: 20 }) },
+        { rows: [{ id: 'b', cell: node(100) }], header: ops.header({ id: 'h', cell: node(30) }), footer: { height: 8 } },
+      ]), { seq: 1, rowIds: [['a'], ['b']] });
+      assert.deepEqual(await s.waitUntilAllUpdatesAreProcessed(), { seq: 1, contentSize: { width: 320, height: 168 } });
+      // Offset 50 lies in S1: h pinned at min(max(30, 50), 168 − 30) = 50; S1's footer (content 160) at
+      // max(min(160, 110 − 8), 30) = 102.
+      await s.scrollToOffset(50);
+      assert.deepEqual(await s.supplementaryFrame(1), {
+        kind: 'header', section: 1, rowId: 'h', frame: { x: 0, y: 50, width: 320, height: 30 },
+        contentFrame: { x: 0, y: 30, width: 320, height: 30 }, floating: true,
+      });
+      assert.equal((await s.supplementaryFrame(1, 'footer')).frame.y, 102);
+      assert.equal((await s.elementAtPoint(5, 55)).rowId, 'h');
+      assert.deepEqual((await s.elementsInRect(0, 50, 320, 60)).map((e) => e.kind), ['header', 'row', 'footer']);
+      assert.deepEqual(await s.setHeader(0, null), { seq: 2 });
+      assert.deepEqual(await s.setFooter(0, ops.header({ id: 'f', cell: node(4) })), { seq: 3, rowId: 'f' });
+      await s.performBatchUpdates([ops.setHeader(1, { height: 6 })]);
+      // 168 − 20 + 4 − 30 + 6 = 128.
+      assert.deepEqual(await s.waitUntilAllUpdatesAreProcessed(), { seq: 4, contentSize: { width: 320, height: 128 } });
+      assert.deepEqual((await s.describe()).sections, [
+        { rows: [{ id: 'a', height: 10 }], footer: { type: 'cell', id: 'f', height: 4 } },
+        { header: { type: 'fixed', height: 6 }, rows: [{ id: 'b', height: 100 }], footer: { type: 'fixed', height: 8 } },
+      ]);
+    } finally {
+      await s.dispose();
+    }
+    // Grouped: a section without a header or footer takes the spacing: 12 + 10 + 7 = 29.
+    const g = await client.createSession({
+      width: 320, height: 60, separators: false, interfaceStates: false, style: 'grouped',
+      groupedSectionSpacing: { header: 12, footer: 7 },
+    });
+    try {
+      await g.reloadData([{ rows: [{ id: 'a', cell: node(10) }] }]);
+      assert.deepEqual((await g.waitUntilAllUpdatesAreProcessed()).contentSize, { width: 320, height: 29 });
+      assert.equal((await g.rowFrame('a')).frame.y, 12);
+    } finally {
+      await g.dispose();
+    }
+  });
+
   test('cells: elementFrames, setNeedsLayout (cell and element forms), displayList', async () => {
     const s = await client.createSession({ width: 60, height: 480, separators: false });
     try {

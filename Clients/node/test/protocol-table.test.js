@@ -40,6 +40,7 @@ class RecordingClient extends Client {
     this.calls.push([method, params, options]);
     if (method === 'session/create') return { sessionId: params?.sessionId ?? 's1' };
     if (method === 'table/rowsInRect' || method === 'table/selectedRows') return { rows: [] };
+    if (method === 'table/elementsInRect') return { elements: [] };
     return null;
   }
 
@@ -71,7 +72,9 @@ const SAMPLES = {
   'Session.deleteSections': [[[0]], { sessionId: 's1', sections: [0] }],
   'Session.reloadSections': [[[{ section: 0, rows: [] }]], { sessionId: 's1', sections: [{ section: 0, rows: [] }] }],
   'Session.moveSection': [[0, 1], { sessionId: 's1', from: 0, to: 1 }],
-  'Session.reloadData': [[[{ rows: [] }]], { sessionId: 's1', sections: [{ rows: [] }] }],
+  'Session.reloadData': [[[{ rows: [], header: ops.header({ height: 20 }) }]], { sessionId: 's1', sections: [{ rows: [], header: { height: 20 } }] }],
+  'Session.setHeader': [[0, ops.header({ id: 'h', cell }), {}], { sessionId: 's1', section: 0, header: { id: 'h', cell } }],
+  'Session.setFooter': [[1, null, {}], { sessionId: 's1', section: 1, footer: null }],
   'Session.performBatchUpdates': [[[ops.deleteRows(['a'])], { rowCounts: [0] }],
     { sessionId: 's1', operations: [{ op: 'deleteRows', rows: ['a'] }], rowCounts: [0] }],
   'Session.waitUntilAllUpdatesAreProcessed': [[], { sessionId: 's1' }],
@@ -80,6 +83,9 @@ const SAMPLES = {
   'Session.rowAtPoint': [[1, 2], { sessionId: 's1', point: { x: 1, y: 2 } }],
   'Session.rowsInRect': [[{ x: 0, y: 0, width: 10, height: 10 }], { sessionId: 's1', rect: { x: 0, y: 0, width: 10, height: 10 } }],
   'Session.rowFrame': [[[0, 0]], { sessionId: 's1', row: [0, 0] }],
+  'Session.supplementaryFrame': [[2, 'footer'], { sessionId: 's1', section: 2, kind: 'footer' }],
+  'Session.elementAtPoint': [[1, 2], { sessionId: 's1', point: { x: 1, y: 2 } }],
+  'Session.elementsInRect': [[0, 0, 10, 10], { sessionId: 's1', rect: { x: 0, y: 0, width: 10, height: 10 } }],
   'Session.elementFrames': [['a', { elements: ['t'] }], { sessionId: 's1', row: 'a', elements: ['t'] }],
   'Session.setNeedsLayout': [['a', { element: 't', spec: cell }], { sessionId: 's1', row: 'a', element: 't', spec: cell }],
   'Session.displayList': [['a'], { sessionId: 's1', row: 'a' }],

@@ -294,6 +294,36 @@ T.test('an inverted scenario: row 0 at the bottom, visual offsets, gg / G to the
   chat:close()
 end)
 
+T.test('sections: headers and footers drawn where they are, pinned while their section scrolls', function()
+  -- S0 = header 24 + a 40 + b 60 → [0, 124); S1 = header cell h1 16 + c 100 + footer 8 → [124, 248); S2 = header 24
+  -- + d 300 → [248, 572). Viewport 100.
+  local s = preview.open(T.fixtures .. '/sections.json')
+  T.ok(s and s:wait(5000), 'sections.json preview')
+  T.eq(s.row_count, 4)
+  T.has_line(T.lines(s.buf), 'content 200 × 572')
+  T.has_line(T.lines(s.buf), '╔═ header 0 ')
+  -- Offset 60 lies in S0: its header is pinned at min(max(0, 60), 124 − 24) = 60; S1's footer (its place 124 + 16 +
+  -- 100 = 240) is drawn at the bottom edge: max(min(240, 160 − 8), 124) = 152.
+  s:scroll_to(60)
+  T.ok(s:wait(5000))
+  local lines = T.lines(s.buf)
+  T.has_line(lines, 'pinned at y 60 (its place: y 0)')
+  T.has_line(lines, '╔═ footer 1 ')
+  T.has_line(lines, 'pinned at y 152 (its place: y 240)')
+  -- Offset 130 lies in S1: h1 pinned at min(max(124, 130), 248 − 16) = 130.
+  s:scroll_to(130)
+  T.ok(s:wait(5000))
+  lines = T.lines(s.buf)
+  T.has_line(lines, '╔═ header 1 · h1 ')
+  T.has_line(lines, 'pinned at y 130 (its place: y 124)')
+  -- A header cell's height change shows like a row's: 16 → 30.
+  s:set_needs_layout('h1', { type = 'node', style = { height = 30 } })
+  T.wait_for(function()
+    return T.find_line(T.lines(s.buf), '16 → 30') ~= nil and s:idle()
+  end, 'the h1 note')
+  s:close()
+end)
+
 T.test(':LayoutdStop: shutdown + exit, buffers wiped, no orphan daemon', function()
   local client = layoutd.client
   local pid = client.pid

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
-from .protocol import (BatchFetchState, BatchResult, BufferScreenfuls, DescribeResult, DisplayListResult,
-                       ElementFramesResult, InitializeResult, InsertRowsResult, RangeModeResult, RangesResult, Row,
-                       RowFrame, RowsInRectResult, ScrollResult, SectionsResult, SelectedRow, SelectedRows, SeqResult,
-                       SetViewportResult, Size, Spec, TransitionResult, WaitResult, compact, row_param)
+from .protocol import (BatchFetchState, BatchResult, BufferScreenfuls, DescribeResult, DisplayListResult, Element,
+                       ElementFramesResult, ElementsInRectResult, InitializeResult, InsertRowsResult, RangeModeResult,
+                       RangesResult, Row, RowFrame, RowsInRectResult, ScrollResult, SectionsResult, SelectedRow,
+                       SelectedRows, SeqResult, SetSupplementaryResult, SetViewportResult, Size, Spec,
+                       SupplementaryFrame, TransitionResult, WaitResult, compact, row_param)
 
 #: ``table/willBeginBatchFetch``
 WILL_BEGIN_BATCH_FETCH = "table/willBeginBatchFetch"
@@ -103,7 +104,8 @@ class ClientMethods:
                        batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,
                        lenient_fonts: Optional[bool] = None, inverted: Optional[bool] = None,
                        change_frames: Optional[bool] = None, allows_selection: Optional[bool] = None,
-                       allows_multiple_selection: Optional[bool] = None) -> Any:
+                       allows_multiple_selection: Optional[bool] = None, style: Optional[str] = None,
+                       grouped_section_spacing: Optional[Mapping[str, float]] = None) -> Any:
         """``session/create``: a session with a table of one empty section, viewport ``width`` × ``height``, in a
         window at content offset 0.
 
@@ -121,13 +123,18 @@ class ClientMethods:
         ``{rowId, before?, after?}`` frames, see :class:`~layoutd.protocol.RowChangeFrame`).
         ``allows_selection`` (daemon default True) and ``allows_multiple_selection`` (default False) are UIKit's
         selection switches (see :meth:`~layoutd.Session.select_row`).
+        ``style`` is ``"plain"`` (daemon default: headers and footers float) or ``"grouped"`` (they scroll with the
+        content); ``grouped_section_spacing`` = {header?, footer?} is the space a grouped section without a header
+        or footer still takes (default 0; grouped only).
         Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
         """
         params = compact(viewport={"width": width, "height": height}, scale=scale, separators=separators,
                          sessionId=session_id, interfaceStates=interface_states, batchFetching=batch_fetching,
                          scrollAnchoring=scroll_anchoring, lenientFonts=lenient_fonts, inverted=inverted,
                          changeFrames=change_frames, allowsSelection=allows_selection,
-                         allowsMultipleSelection=allows_multiple_selection)
+                         allowsMultipleSelection=allows_multiple_selection, style=style,
+                         groupedSectionSpacing=None if grouped_section_spacing is None
+                         else dict(grouped_section_spacing))
         return self._call("session/create", params, lambda result: self._make_session(result["sessionId"]))
 
     def session(self, session_id: str) -> Any:
@@ -204,7 +211,9 @@ class SessionMethods:
         return self._call("table/moveRow", {"from": row_param(from_row), "to": row_param(to)})
 
     def insert_sections(self, sections: Iterable[Mapping[str, Any]], at: Optional[int] = None) -> SectionsResult:
-        """``table/insertSections``: ``sections`` = [{rows: [{id?, cell}]}] inserted at ``at`` (the end)."""
+        """``table/insertSections``: ``sections`` = [{rows: [{id?, cell}], header?, footer?}] inserted at ``at``
+        (the end); a header or footer is ``{"height": h}`` or ``{"id"?, "cell": SPEC}`` (:func:`layoutd.ops.header`
+        builds one)."""
         return self._call("table/insertSections", compact(sections=[dict(s) for s in sections], at=at))
 
     def delete_sections(self, sections: Iterable[int]) -> SeqResult:
@@ -212,7 +221,8 @@ class SessionMethods:
         return self._call("table/deleteSections", {"sections": [int(s) for s in sections]})
 
     def reload_sections(self, sections: Iterable[Mapping[str, Any]]) -> SectionsResult:
-        """``table/reloadSections``: ``sections`` = [{section, rows: [{id?, cell}]}]."""
+        """``table/reloadSections``: ``sections`` = [{section, rows: [{id?, cell}], header?, footer?}]; a section
+        keeps its header and footer unless given (``None`` → ``null`` removes)."""
         return self._call("table/reloadSections", {"sections": [dict(s) for s in sections]})
 
     def move_section(self, from_section: int, to: int) -> SeqResult:
@@ -220,8 +230,20 @@ class SessionMethods:
         return self._call("table/moveSection", {"from": from_section, "to": to})
 
     def reload_data(self, sections: Iterable[Mapping[str, Any]]) -> SectionsResult:
-        """``table/reloadData``: replaces every section and row; ``sections`` = [{rows: [{id?, cell}]}]."""
+        """``table/reloadData``: replaces every section and row; ``sections`` = [{rows: [{id?, cell}], header?,
+        footer?}]."""
         return self._call("table/reloadData", {"sections": [dict(s) for s in sections]})
+
+    def set_header(self, section: int, header: Optional[Mapping[str, Any]]) -> SetSupplementaryResult:
+        """``table/setHeader``: sets, replaces or (``None``) removes the header of pending section ``section``;
+        ``rowId`` in the result names a new header cell."""
+        return self._call("table/setHeader", {"section": int(section),
+                                              "header": None if header is None else dict(header)})
+
+    def set_footer(self, section: int, footer: Optional[Mapping[str, Any]]) -> SetSupplementaryResult:
+        """``table/setFooter``: sets, replaces or (``None``) removes the footer of pending section ``section``."""
+        return self._call("table/setFooter", {"section": int(section),
+                                              "footer": None if footer is None else dict(footer)})
 
     def perform_batch_updates(self, operations: Iterable[Mapping[str, Any]],
                               row_counts: Optional[Sequence[int]] = None) -> BatchResult:
@@ -254,6 +276,22 @@ class SessionMethods:
         """``table/rowsInRect``: the committed rows whose frames intersect the rect (the result's ``rows``)."""
         return self._call("table/rowsInRect", {"rect": {"x": x, "y": y, "width": width, "height": height}},
                           _rows_of)
+
+    def supplementary_frame(self, section: int, kind: str = "header") -> SupplementaryFrame:
+        """``table/supplementaryFrame``: {kind, section, rowId?, frame, contentFrame, floating} of a committed
+        header or footer: ``frame`` where it is drawn (a plain table's floating position), ``contentFrame`` where it
+        lies in the content."""
+        return self._call("table/supplementaryFrame", {"section": int(section), "kind": kind})
+
+    def element_at_point(self, x: float, y: float) -> Optional[Element]:
+        """``table/elementAtPoint``: the committed row, header or footer drawn at a point of the content, or None."""
+        return self._call("table/elementAtPoint", {"point": {"x": x, "y": y}})
+
+    def elements_in_rect(self, x: float, y: float, width: float, height: float) -> List[Element]:
+        """``table/elementsInRect``: the committed rows, headers and footers drawn in the rect (the result's
+        ``elements``), in content order."""
+        return self._call("table/elementsInRect", {"rect": {"x": x, "y": y, "width": width, "height": height}},
+                          _elements_of)
 
     def row_frame(self, row: Row) -> RowFrame:
         """``table/rowFrame``: {rowId, indexPath, frame} of a committed row."""
@@ -421,3 +459,7 @@ class BatchFetchContext:
 
 def _rows_of(result: RowsInRectResult) -> List[RowFrame]:
     return list(result["rows"])
+
+
+def _elements_of(result: ElementsInRectResult) -> List[Element]:
+    return list(result["elements"])

@@ -72,8 +72,39 @@ def move_row(from_row: Row, to: Sequence[int]) -> Dict[str, Any]:
     return {"op": "moveRow", "from": row_param(from_row), "to": row_param(to)}
 
 
+def header(height: Optional[float] = None, cell: Optional[Spec] = None, id: Optional[str] = None) -> Dict[str, Any]:
+    """A section header or footer (HF): ``{"height": h}`` (fixed, UIKit's ``heightForHeaderInSection:``) or
+    ``{"id"?, "cell": SPEC}`` (laid out like a row at the table width). Give exactly one of ``height`` and ``cell``."""
+    if (height is None) == (cell is None):
+        raise ValueError("give either height or cell")
+    if height is not None:
+        return {"height": height}
+    entry: Dict[str, Any] = {"cell": cell}
+    if id is not None:
+        entry["id"] = id
+    return entry
+
+
+def section(rows: Iterable[Mapping[str, Any]] = (), *, header: Optional[Mapping[str, Any]] = None,
+            footer: Optional[Mapping[str, Any]] = None, at: Optional[int] = None,
+            index: Optional[int] = None) -> Dict[str, Any]:
+    """A section object {rows, header?, footer?} for ``table/insertSections``, ``table/reloadSections``,
+    ``table/reloadData`` and the section operations; ``at`` (a batch's ``insertSections``) or ``index`` (sent as
+    ``section``, for reloads) places it."""
+    entry: Dict[str, Any] = {"rows": [dict(row) for row in rows]}
+    if header is not None:
+        entry["header"] = dict(header)
+    if footer is not None:
+        entry["footer"] = dict(footer)
+    if at is not None:
+        entry["at"] = int(at)
+    if index is not None:
+        entry["section"] = int(index)
+    return entry
+
+
 def insert_sections(sections: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
-    """``insertSections``: sections = [{at: index, rows: [{id?, cell}]}]."""
+    """``insertSections``: sections = [{at: index, rows: [{id?, cell}], header?, footer?}]."""
     return {"op": "insertSections", "sections": [dict(section) for section in sections]}
 
 
@@ -83,10 +114,20 @@ def delete_sections(sections: Iterable[int]) -> Dict[str, Any]:
 
 
 def reload_sections(sections: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
-    """``reloadSections``: sections = [{section: index, rows: [{id?, cell}]}]."""
+    """``reloadSections``: sections = [{section: index, rows: [{id?, cell}], header?, footer?}]."""
     return {"op": "reloadSections", "sections": [dict(section) for section in sections]}
 
 
 def move_section(from_section: int, to: int) -> Dict[str, Any]:
     """``moveSection``: ``from_section`` in the old space, ``to`` in the new."""
     return {"op": "moveSection", "from": int(from_section), "to": int(to)}
+
+
+def set_header(section: int, header: Optional[Mapping[str, Any]]) -> Dict[str, Any]:
+    """``setHeader``: the header of new-space section ``section`` (``None`` removes it)."""
+    return {"op": "setHeader", "section": int(section), "header": None if header is None else dict(header)}
+
+
+def set_footer(section: int, footer: Optional[Mapping[str, Any]]) -> Dict[str, Any]:
+    """``setFooter``: the footer of new-space section ``section`` (``None`` removes it)."""
+    return {"op": "setFooter", "section": int(section), "footer": None if footer is None else dict(footer)}

@@ -33,6 +33,8 @@ METHODS: Dict[str, str] = {
     "Session.reload_sections": "table/reloadSections",
     "Session.move_section": "table/moveSection",
     "Session.reload_data": "table/reloadData",
+    "Session.set_header": "table/setHeader",
+    "Session.set_footer": "table/setFooter",
     "Session.perform_batch_updates": "table/performBatchUpdates",
     # waiting and queries
     "Session.wait_until_all_updates_are_processed": "table/waitUntilAllUpdatesAreProcessed",
@@ -41,6 +43,9 @@ METHODS: Dict[str, str] = {
     "Session.row_at_point": "table/rowAtPoint",
     "Session.rows_in_rect": "table/rowsInRect",
     "Session.row_frame": "table/rowFrame",
+    "Session.supplementary_frame": "table/supplementaryFrame",
+    "Session.element_at_point": "table/elementAtPoint",
+    "Session.elements_in_rect": "table/elementsInRect",
     "Session.element_frames": "cell/elementFrames",
     "Session.set_needs_layout": "cell/setNeedsLayout",
     "Session.display_list": "cell/displayList",
@@ -81,6 +86,7 @@ NOTIFICATIONS: Dict[str, str] = {
     "cell/didDisplay": "implemented",
     "window/logMessage": "implemented",
     "table/selectionChanged": "implemented",
+    "table/supplementaryHeightChanged": "implemented",
 }
 
 #: range modes (Protocol.md "Scrolling, ranges and interface states"), as Texture names them
@@ -187,13 +193,24 @@ class BatchFetchState(TypedDict):
     leadingScreens: float
 
 
-class RangesResult(TypedDict):
+class _RangesResultRequired(TypedDict):
     contentOffset: Point
     rangeMode: str
     visible: bool  # the table is in its window
     visibleRowIds: List[str]
     batchContext: BatchFetchState
     rows: List[RangedRow]
+
+
+class RangedSupplementary(TypedDict):
+    rowId: str
+    kind: str  # "header" or "footer"
+    section: int
+    state: List[str]
+
+
+class RangesResult(_RangesResultRequired, total=False):
+    supplementaries: List[RangedSupplementary]  # header and footer cells holding a state, when any does
 
 
 class RangeModeResult(TypedDict):
@@ -259,8 +276,45 @@ class SelectedRows(TypedDict):
     rows: List[SelectedRow]
 
 
-class DescribedSection(TypedDict):
+class DescribedSupplementary(TypedDict, total=False):
+    type: str  # "fixed" or "cell"
+    id: str
+    height: float
+
+
+class DescribedSection(TypedDict, total=False):
+    header: DescribedSupplementary
     rows: List[DescribedRow]
+    footer: DescribedSupplementary
+
+
+class SetSupplementaryResult(TypedDict, total=False):
+    seq: int
+    rowId: str
+
+
+class SupplementaryFrame(TypedDict, total=False):
+    kind: str  # "header" or "footer"
+    section: int
+    rowId: str
+    frame: Frame
+    contentFrame: Frame
+    floating: bool
+
+
+class Element(TypedDict, total=False):
+    """A row (``kind`` "row": rowId, indexPath, frame) or a header or footer (as :class:`SupplementaryFrame`)."""
+    kind: str
+    rowId: str
+    indexPath: IndexPath
+    section: int
+    frame: Frame
+    contentFrame: Frame
+    floating: bool
+
+
+class ElementsInRectResult(TypedDict):
+    elements: List[Element]
 
 
 class DescribeResult(TypedDict):
@@ -289,9 +343,8 @@ class ElementFrame(TypedDict, total=False):
     lines: List[TextLine]
 
 
-class ElementFramesResult(TypedDict):
+class _ElementFramesRequired(TypedDict):
     rowId: str
-    indexPath: IndexPath
     size: Size
     elements: List[ElementFrame]
 
@@ -325,6 +378,10 @@ class RowChangeFrame(TypedDict, total=False):
     rowId: str
     before: Frame
     after: Frame
+class ElementFramesResult(_ElementFramesRequired, total=False):
+    indexPath: IndexPath  # a row
+    kind: str  # a header or footer cell named by its id: "header" or "footer", with section
+    section: int
 
 
 class InitializeResult(TypedDict):

@@ -195,6 +195,30 @@ class SessionMethodTests(DaemonTestCase):
         self.assertEqual(result, {"seq": 5, "rowIds": [["a"], ["b", "r1"]]})
         self.assertEqual(self.commit(), {"seq": 5, "contentSize": {"width": 320, "height": 61.5}})
 
+    def test_sections_with_headers_and_footers(self) -> None:
+        # Plain, width 320, separators 0.5: S0 = header 20 + a (10.5) → [0, 30.5); S1 = header cell h (30) + b
+        # (100.5) + footer 8 → [30.5, 169). A 60-point viewport, so there is room to scroll (up to 109).
+        self.session.set_viewport(height=60)
+        result = self.session.reload_data([
+            ops.section([ops.row(node(10), "a")], header=ops.header(height=20)),
+            ops.section([ops.row(node(100), "b")], header=ops.header(cell=node(30), id="h"), footer=ops.header(height=8)),
+        ])
+        self.assertEqual(result, {"seq": 1, "rowIds": [["a"], ["b"]]})
+        self.assertEqual(self.commit(), {"seq": 1, "contentSize": {"width": 320, "height": 169}})
+        # Offset 40 lies in S1: h is pinned at min(max(30.5, 40), 169 − 30) = 40.
+        self.session.scroll_to_offset(40)
+        frame = self.session.supplementary_frame(1)
+        self.assertEqual(frame["frame"], {"x": 0, "y": 40, "width": 320, "height": 30})
+        self.assertEqual(frame["contentFrame"]["y"], 30.5)
+        self.assertTrue(frame["floating"])
+        self.assertEqual(self.session.element_at_point(5, 45)["rowId"], "h")
+        kinds = [element["kind"] for element in self.session.elements_in_rect(0, 40, 320, 60)]
+        # [40, 100): h drawn [40, 70), b [60.5, 161), S1's footer floating at max(min(161, 100 − 8), 30.5) = 92.
+        self.assertEqual(kinds, ["header", "row", "footer"])
+        self.assertEqual(self.session.set_header(0, None)["seq"], 2)
+        self.assertEqual(self.commit()["contentSize"]["height"], 149)
+        self.assertEqual(self.session.describe()["sections"][0], {"rows": [{"id": "a", "height": 10.5}]})
+
     def test_perform_batch_updates(self) -> None:
         self.session.insert_rows([{"id": i, "cell": node(10)} for i in "abcd"])
         self.commit()
@@ -340,6 +364,17 @@ class NotificationTests(DaemonTestCase):
         self.assertEqual(changes, [expected])
         note = self.client.next_notification("table/heightChanged", timeout=5)
         self.assertEqual(note.params, expected)
+
+    def test_supplementary_height_changed(self) -> None:
+        changes: List[Any] = []
+        self.client.on("table/supplementaryHeightChanged", lambda note: changes.append(note.params))
+        self.session.reload_data([ops.section([ops.row(node(10), "a")], header=ops.header(cell=node(20), id="h"))])
+        self.commit()
+        # The header cell h 20 → 32: content 20 + 10.5 = 30.5 → 42.5 (headers have no separator).
+        self.session.set_needs_layout("h", cell=node(32))
+        self.commit()
+        self.assertEqual(changes, [{"sessionId": "s1", "kind": "header", "section": 0, "rowId": "h", "oldHeight": 20,
+                                    "newHeight": 32, "contentSize": {"width": 320, "height": 42.5}, "seq": 1}])
 
     def test_content_size_changed_after_viewport_width(self) -> None:
         self.session.insert_rows([{"id": "t", "cell": text("hello world again", fontSize=10)}])

@@ -26,7 +26,7 @@ LAYOUT_SPECS = ["stack", "inset", "overlay", "background", "center", "ratio", "r
                 "corner", "node", "text", "image", "box"]
 NOTIFICATIONS = ["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
                  "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
-                 "window/logMessage", "table/selectionChanged"]
+                 "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged"]
 
 
 VISIBLE = ["measureLayout", "visible"]

@@ -27,6 +27,10 @@ enum SnapshotPalette {
   static let imageStroke = "#8e8e93"
   /// Default text colour.
   static let text = "#000000"
+  /// Plate behind a section header or footer (UIKit's plain header grey).
+  static let supplementaryFill = "#f2f2f7"
+  /// A header's or footer's hairline and label.
+  static let supplementaryEdge = "#8e8e93"
   /// A row that failed to lay out.
   static let failure = "#ff3b30"
   /// The highlight of a selected row with selection style gray or default (UIKit's `systemGray4`).

@@ -1,13 +1,14 @@
 import NodeTree
 
 /// Draws a snapshot of the table as SVG: the range-band column on the left, then the rows intersecting the drawn
-/// rect, each a group translated to its top edge holding its display list, then the row separators and the
-/// viewport marker, and under the rect a legend of the bands' colours and the viewport marker (when there is a band
-/// column). One SVG unit is one point; the `viewBox` is in content coordinates, so a row's group is at its content
-/// y. Pure; runs off the session (in a `.compute` outcome).
+/// rect, each a group translated to its top edge holding its display list, then the row separators, the headers and
+/// footers drawn in the rect (floating ones where they float, over the rows) and the viewport marker, and under the
+/// rect a legend of the bands' colours and the viewport marker (when there is a band column). One SVG unit is one
+/// point; the `viewBox` is in content coordinates, so a row's group is at its content y. Pure; runs off the session
+/// (in a `.compute` outcome).
 enum SnapshotRenderer {
   /// The SVG document for `rows` (in order) inside `scene`.
-  static func render(_ scene: SnapshotScene, rows: [DrawnRow]) -> String {
+  static func render(_ scene: SnapshotScene, rows: [DrawnRow], supplementaries: [DrawnSupplementary] = []) -> String {
     var svg = SVGWriter()
     let left = scene.x - scene.margin
     let totalWidth = scene.width + scene.margin
@@ -39,6 +40,7 @@ enum SnapshotRenderer {
     svg.open("g", ["class": "rows", "clip-path": "url(#content)"])
     for drawn in rows { drawRow(drawn, scene: scene, into: &svg) }
     drawSeparators(scene, rows: rows, into: &svg)
+    drawSupplementaries(scene, supplementaries, into: &svg)
     drawFailureLabels(scene, rows: rows, into: &svg)
     svg.close()
     drawViewport(scene, into: &svg)

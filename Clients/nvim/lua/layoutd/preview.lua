@@ -32,7 +32,7 @@ end
 -- Scenario files ----------------------------------------------------------------------------------
 
 local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring', 'lenientFonts', 'inverted', 'allowsSelection',
-  'allowsMultipleSelection' }
+  'allowsMultipleSelection', 'style', 'groupedSectionSpacing' }
 
 --- A row's members beside its cell (Protocol.md "A row's members"), passed through to table/insertRows.
 local ROW_KEYS = { 'neverShowPlaceholders', 'heightRange', 'accessoryType', 'selectionStyle', 'separatorInset' }
@@ -45,9 +45,12 @@ local function copy_row_keys(entry, row)
   return row
 end
 
---- Parses a scenario or cell-spec document (JSON text). Returns {viewport, session, rows, changes} or nil, err.
+--- Parses a scenario or cell-spec document (JSON text). Returns {viewport, session, rows, sections?, changes} or
+--- nil, err.
 --- Forms: a scenario object {"viewport"?, "scale"?, "separators"?, "scrollAnchoring"?, "lenientFonts"?,
---- "inverted"?, "allowsSelection"?, "allowsMultipleSelection"?, "rows": [ROW], "changes"?};
+--- "inverted"?, "allowsSelection"?, "allowsMultipleSelection"?, "style"?, "groupedSectionSpacing"?, "rows": [ROW] or
+--- "sections": [{"header"?, "footer"?, "rows": [ROW]}], "changes"?} (a header or footer is {"height": h} or
+--- {"id"?, "cell": SPEC}, passed to the daemon as it is);
 --- a single SPEC (an object with "type"); a JSON array of ROWs. ROW is {"id"?, "cell": SPEC, "repeat"?,
 --- "neverShowPlaceholders"?, "heightRange"?, "accessoryType"?, "selectionStyle"?, "separatorInset"?} or a bare SPEC. CHANGE is {"afterMs", "row", "cell"?} or {"afterMs", "row", "element",
 --- "spec"}: a cell/setNeedsLayout sent that long after the preview opened.
@@ -66,11 +69,22 @@ function M.parse_scenario(text, name)
     entries = doc
   elseif doc.type ~= nil then
     entries = { { cell = doc } }
-  elseif doc.rows ~= nil then
-    if type(doc.rows) ~= 'table' or (next(doc.rows) ~= nil and not islist(doc.rows)) then
-      return nil, name .. ': "rows" must be an array'
+  elseif doc.rows ~= nil or doc.sections ~= nil then
+    if doc.sections ~= nil then
+      if doc.rows ~= nil then
+        return nil, name .. ': give either "rows" or "sections", not both'
+      end
+      if type(doc.sections) ~= 'table' or (next(doc.sections) ~= nil and not islist(doc.sections)) then
+        return nil, name .. ': "sections" must be an array'
+      end
+      scenario.sections = {}
+      entries = {}
+    else
+      if type(doc.rows) ~= 'table' or (next(doc.rows) ~= nil and not islist(doc.rows)) then
+        return nil, name .. ': "rows" must be an array'
+      end
+      entries = doc.rows
     end
-    entries = doc.rows
     if doc.viewport ~= nil then
       if type(doc.viewport) ~= 'table' or type(doc.viewport.width) ~= 'number' or type(doc.viewport.height) ~= 'number' then
         return nil, name .. ': "viewport" must be {"width": number, "height": number}'
@@ -94,11 +108,41 @@ function M.parse_scenario(text, name)
       end
     end
   else
-    return nil, name .. ': expected a scenario {"rows": [...]}, a cell spec {"type": ...} or an array of rows'
+    return nil, name .. ': expected a scenario {"rows": [...]} or {"sections": [...]}, a cell spec {"type": ...} or an '
+      .. 'array of rows'
   end
+  if scenario.sections then
+    for i, section in ipairs(doc.sections) do
+      local label = string.format('sections[%d]', i - 1)
+      if type(section) ~= 'table' or (section.rows ~= nil and type(section.rows) ~= 'table') then
+        return nil, string.format('%s: %s: expected {"header"?, "footer"?, "rows": [...]}', name, label)
+      end
+      local rows, err = M._expand_rows(section.rows or {}, name, label .. '.rows')
+      if not rows then
+        return nil, err
+      end
+      scenario.sections[i] = { header = section.header, footer = section.footer, rows = rows }
+      for _, row in ipairs(rows) do
+        scenario.rows[#scenario.rows + 1] = row
+      end
+    end
+    return scenario
+  end
+  local rows, err = M._expand_rows(entries, name, 'rows')
+  if not rows then
+    return nil, err
+  end
+  scenario.rows = rows
+  return scenario
+end
+
+--- The rows of a scenario's row list `entries` (at `label`, for messages): ROW objects or bare SPECs, `repeat`
+--- expanded. Returns the rows, or nil and the reason.
+function M._expand_rows(entries, name, label)
+  local out = {}
   for i, entry in ipairs(entries) do
     if type(entry) ~= 'table' then
-      return nil, string.format('%s: rows[%d]: expected an object', name, i - 1)
+      return nil, string.format('%s: %s[%d]: expected an object', name, label, i - 1)
     end
     local row
     if entry.cell ~= nil then
@@ -106,24 +150,24 @@ function M.parse_scenario(text, name)
     elseif entry.type ~= nil then
       row = { cell = entry }
     else
-      return nil, string.format('%s: rows[%d]: missing "cell"', name, i - 1)
+      return nil, string.format('%s: %s[%d]: missing "cell"', name, label, i - 1)
     end
     local count = entry.cell ~= nil and entry['repeat'] or nil
     if count ~= nil then
       if type(count) ~= 'number' or count < 1 or count % 1 ~= 0 then
-        return nil, string.format('%s: rows[%d].repeat: expected a positive integer', name, i - 1)
+        return nil, string.format('%s: %s[%d].repeat: expected a positive integer', name, label, i - 1)
       end
       for k = 1, count do
-        scenario.rows[#scenario.rows + 1] = copy_row_keys(row, {
+        out[#out + 1] = copy_row_keys(row, {
           cell = row.cell,
           id = row.id and (row.id .. '-' .. k) or nil,
         })
       end
     else
-      scenario.rows[#scenario.rows + 1] = row
+      out[#out + 1] = row
     end
   end
-  return scenario
+  return out
 end
 
 -- Formatting --------------------------------------------------------------------------------------
@@ -237,7 +281,7 @@ function Preview:_on_notification(method, params)
   elseif method == 'cell/nodeReleased' then
     -- a commit ended the row's node; a reloaded or moved row's new node starts at measureLayout
     self.states[params.rowId] = nil
-  elseif method == 'table/heightChanged' then
+  elseif method == 'table/heightChanged' or method == 'table/supplementaryHeightChanged' then
     local note = { old = params.oldHeight, new = params.newHeight, at = vim.loop.now() }
     self.notes[params.rowId] = note
     self.content_size = params.contentSize or self.content_size
@@ -345,11 +389,12 @@ function Preview:refresh()
     local y = ranges.contentOffset.y
     local top = math.max(0, y - ctx)
     local rect = { x = 0, y = top, width = self.viewport.width, height = (y + vh + ctx) - top }
-    local rid = client:request('table/rowsInRect', { sessionId = sid, rect = rect }, function(err2, res)
+    -- Rows, headers and footers where they are drawn (a plain table's header pinned at the top).
+    local rid = client:request('table/elementsInRect', { sessionId = sid, rect = rect }, function(err2, res)
       if err2 then
         failed = failed or err2.message
       else
-        snapshot.rows = res.rows
+        snapshot.rows = res.elements
       end
       finish()
     end)
@@ -422,7 +467,39 @@ function Preview:lines()
   local max_lines = math.max(cfg.max_box_lines or 40, min_lines + 1)
   local top, bottom = self.offset or 0, (self.offset or 0) + vh
 
+  --- A header or footer: a double-lined box titled `header 1` (and its cell id), saying where it is drawn and, when
+  --- a plain table pins it away from its place, `pinned` with its content position.
+  local function supplementary_box(element, dim)
+    local f = element.frame
+    local id = element.rowId
+    local note = id and self.notes[id]
+    local group = dim and 'LayoutdDim' or 'LayoutdHeader'
+    local title = ' ' .. element.kind .. ' ' .. tostring(element.section) .. (id and (' · ' .. id) or '') .. ' '
+    local right = ' ' .. fmt(f.height) .. ' pt '
+    local fill = math.max(1, w - 4 - width_of(title) - width_of(right))
+    add('╔═' .. title .. string.rep('═', fill) .. right .. '═╗', group)
+    local where = 'y ' .. fmt(f.y)
+    if element.floating then
+      where = 'pinned at y ' .. fmt(f.y) .. ' (its place: y ' .. fmt(element.contentFrame.y) .. ')'
+    end
+    local contents = { where }
+    if id then
+      contents[#contents + 1] = M.state_text(self.states[id])
+    end
+    if note then
+      contents[#contents + 1] = fmt(note.old) .. ' → ' .. fmt(note.new)
+    end
+    for _, text in ipairs(contents) do
+      add('║ ' .. pad(text, w - 4) .. ' ║', group)
+    end
+    add('╚' .. string.rep('═', w - 2) .. '╝', group)
+    self.box_lines[id or (element.kind .. ' ' .. tostring(element.section))] = #lines - #contents
+  end
+
   local function box(frame_row, dim)
+    if frame_row.kind == 'header' or frame_row.kind == 'footer' then
+      return supplementary_box(frame_row, dim)
+    end
     local f = frame_row.frame
     local id = frame_row.rowId
     local state = self.states[id]
@@ -485,6 +562,9 @@ function Preview:lines()
     end
   end
   local function in_range(row)
+    if row.rowId == nil then
+      return false
+    end
     local s = self.states[row.rowId]
     return has(s, 'display') or has(s, 'preload') or has(s, 'visible')
   end
@@ -492,7 +572,7 @@ function Preview:lines()
   for _, row in ipairs(above) do
     if in_range(row) then
       box(row, true)
-      drawn[row.rowId] = true
+      drawn[row.rowId or row] = true
     end
   end
   marker('viewport top · y ' .. fmt(top))
@@ -502,19 +582,19 @@ function Preview:lines()
   end
   for _, row in ipairs(inside) do
     box(row, false)
-    drawn[row.rowId] = true
+    drawn[row.rowId or row] = true
   end
   marker('viewport bottom · y ' .. fmt(bottom))
   for _, row in ipairs(below) do
     if in_range(row) then
       box(row, true)
-      drawn[row.rowId] = true
+      drawn[row.rowId or row] = true
     end
   end
   -- Rows in the display/preload ranges beyond what is drawn.
   local more_above, more_below = 0, 0
   for _, row in ipairs(self.ranges_rows or {}) do
-    if not drawn[row.rowId] then
+    if not drawn[row.rowId] and row.indexPath then
       local first_inside = inside[1]
       local ip, ref = row.indexPath or {}, first_inside and first_inside.indexPath or nil
       local is_above = ref and (ip[1] < ref[1] or (ip[1] == ref[1] and ip[2] < ref[2]))
@@ -837,7 +917,31 @@ function M.open(file, opts)
     vim.api.nvim_win_set_option(0, 'cursorline', true)
   end
   self:render()
-  if #scenario.rows > 0 then
+  if scenario.sections then
+    local sections = {}
+    for i, section in ipairs(scenario.sections) do
+      local rows = {}
+      for k, row in ipairs(section.rows) do
+        rows[k] = { id = row.id, cell = row.cell, neverShowPlaceholders = row.neverShowPlaceholders }
+      end
+      sections[i] = { header = section.header, footer = section.footer, rows = rows }
+    end
+    local loaded, lerr = client:request_sync('table/reloadData', { sessionId = self.session, sections = sections },
+      timeout)
+    if lerr then
+      self.last_error = 'table/reloadData: ' .. tostring(lerr.message)
+      vim.notify('layoutd: ' .. self.last_error, vim.log.levels.ERROR)
+    else
+      local ids = {}
+      for _, group in ipairs(loaded.rowIds) do
+        for _, rid in ipairs(group) do
+          ids[#ids + 1] = rid
+        end
+      end
+      self.row_count = #ids
+      self.row_ids = ids
+    end
+  elseif #scenario.rows > 0 then
     local rows = {}
     for i, row in ipairs(scenario.rows) do
       rows[i] = copy_row_keys(row, { id = row.id, cell = row.cell })
