@@ -29,13 +29,36 @@ struct ShapedText {
   /// no soft hyphen. U+2010 HYPHEN when the font maps it, else U+002D HYPHEN-MINUS, as Chromium picks it.
   let hyphen: (scalar: Unicode.Scalar, units: Int)?
 
-  /// Looks up every scalar of `text` in `font`; control and format characters take no width, tabs a space's.
-  init(text: String, font: Font, size: Double, kerning: Bool) {
+  /// Shapes `text` in `font`: each scalar's break class and opportunity, and the advances of the glyphs the font
+  /// draws for it. Control and format characters take no width, tabs a space's, marks none (GDEF class 3, or
+  /// general category Mn when the font has no glyph classes). With `ligatures` off the `liga`, `clig` and `calt`
+  /// lookups are not run (CSS `font-variant-ligatures: none`); ahem is never shaped.
+  init(text: String, font: Font, size: Double, kerning: Bool, ligatures: Bool = true) {
     scale = size / Double(font.unitsPerEm)
+    let kerns = kerning && font.hasKerning
+    let lookups = ligatures ? font.substitution.applied : font.substitution.appliedWithoutLigatures
+    var items: [Item]
+    var needsUnicode: Bool
+    if font.isAhem || lookups.isEmpty {
+      (items, needsUnicode) = Self.directItems(text: text, font: font, kerns: kerns)
+      if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
+    } else {
+      (items, needsUnicode) = Self.directItems(text: text, font: .ahem, kerns: false)
+      if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
+      Self.shape(&items, font: font, lookups: lookups, kerns: kerns)
+    }
+    hyphen = needsUnicode && text.unicodeScalars.contains("\u{AD}") ? Self.hyphen(of: font) : nil
+    self.items = items
+  }
+
+  /// The items of `text` with one advance per scalar (no substitution): its hmtx advance plus the pair kerning
+  /// with the previous visible glyph; and whether any scalar needs the Unicode break rules.
+  @inline(__always)
+  private static func directItems(text: String, font: Font, kerns: Bool) -> (items: [Item], needsUnicode: Bool) {
     var items: [Item] = []
     items.reserveCapacity(text.utf8.count)
-    let kerns = kerning && font.hasKerning
     let spaceAdvance = font.advance(of: " ")
+    let findsMarks = !font.isAhem
     var total = 0
     var previousGlyph: UInt16 = 0
     var previousVisible = false
@@ -53,7 +76,11 @@ struct ShapedText {
       default: advance = font.advance(of: scalar)
       }
       var kern: Int32 = 0
-      if kerns {
+      // A mark takes no advance and does not stop kerning between the glyphs around it.
+      let isMark = findsMarks && scalar.value >= 0x300 && isMarkScalar(scalar, font: font)
+      if isMark {
+        advance = 0
+      } else if kerns {
         let visible = advance > 0
         let glyph = font.glyph(for: scalar)
         if previousVisible && visible {
@@ -69,9 +96,82 @@ struct ShapedText {
           scalar: scalar, breakClass: breakClass, opportunity: opportunity,
           startsCluster: startsCluster, kern: kern, end: total))
     }
-    if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
-    hyphen = needsUnicode && text.unicodeScalars.contains("\u{AD}") ? Self.hyphen(of: font) : nil
-    self.items = items
+    return (items, needsUnicode)
+  }
+
+  /// Whether `scalar`'s glyph in `font` is a mark: GDEF class 3 when the font classifies glyphs, else a
+  /// nonspacing mark character (general category Mn).
+  private static func isMarkScalar(_ scalar: Unicode.Scalar, font: Font) -> Bool {
+    if let definition = font.definition, definition.hasGlyphClasses {
+      return definition.glyphClass(font.glyph(for: scalar)) == GlyphDefinition.mark
+    }
+    return scalar.properties.generalCategory == .nonspacingMark
+  }
+
+  /// Replaces the advances of `items` (break classes and opportunities already set) by those of the glyphs the
+  /// font's `lookups` make: each glyph's advance (and its kerning with the previous non-mark glyph) counts at the
+  /// first scalar of its cluster; a scalar inside a cluster (a ligature's later components) takes none, and no
+  /// line breaks or truncation cuts there.
+  private static func shape(_ items: inout [Item], font: Font, lookups: [Int], kerns: Bool) {
+    let count = items.count
+    guard count > 0 else { return }
+    let classifies = font.classifiesGlyphs
+    var glyphs: [GlyphShaper.Glyph] = []
+    glyphs.reserveCapacity(count)
+    for (index, item) in items.enumerated() {
+      let id = font.glyph(for: item.scalar)
+      let glyphClass: UInt16
+      if classifies, let definition = font.definition {
+        glyphClass = definition.glyphClass(id)
+      } else {
+        glyphClass = item.scalar.properties.generalCategory == .nonspacingMark ? GlyphDefinition.mark : 1
+      }
+      glyphs.append(
+        GlyphShaper.Glyph(
+          id: id, cluster: index, source: index, glyphClass: glyphClass,
+          ignorable: GlyphShaper.isSkippedIgnorable(item.scalar.value)))
+    }
+    var shaper = GlyphShaper(table: font.substitution, definition: font.definition, glyphs: glyphs)
+    shaper.run(lookups)
+    var advances = [Int](repeating: 0, count: count)
+    var kernings = [Int32](repeating: 0, count: count)
+    var clusterStarts = [Bool](repeating: false, count: count)
+    let spaceAdvance = font.advance(of: " ")
+    var previousGlyph: UInt16 = 0
+    var previousVisible = false
+    for glyph in shaper.glyphs {
+      let cluster = glyph.cluster
+      let firstOfCluster = !clusterStarts[cluster]
+      clusterStarts[cluster] = true
+      let isMark = glyph.glyphClass == GlyphDefinition.mark
+      var advance: Int
+      switch items[glyph.source].breakClass {
+      case .hardBreak, .zeroWidthSpace, .invisible: advance = 0
+      case .space where items[glyph.source].scalar.value == 0x09: advance = spaceAdvance
+      default: advance = isMark ? 0 : font.advance(glyph: glyph.id)
+      }
+      if kerns && !isMark {
+        let visible = advance > 0
+        if previousVisible && visible {
+          let kern = Int32(truncatingIfNeeded: font.kerning(previousGlyph, glyph.id))
+          advance += Int(kern)
+          if firstOfCluster { kernings[cluster] = kern }
+        }
+        previousGlyph = glyph.id
+        previousVisible = visible
+      }
+      advances[cluster] += advance
+    }
+    var total = 0
+    for index in 0..<count {
+      total += advances[index]
+      items[index].end = total
+      items[index].kern = kernings[index]
+      if index > 0 && !clusterStarts[index] {
+        items[index].startsCluster = false
+        if items[index].opportunity > .never { items[index].opportunity = .never }
+      }
+    }
   }
 
   /// The hyphen `font` draws at a soft-hyphen break, with its advance (see `hyphen`).
