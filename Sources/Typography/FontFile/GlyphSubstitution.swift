@@ -31,6 +31,9 @@ struct GlyphSubstitution: Sendable, Equatable {
     var markFilteringSet: Int?
     /// The subtables.
     var subtables: [Subtable]
+    /// Every glyph some subtable may apply at (the union of their first-glyph coverages): the shaper tries the
+    /// lookup only at those.
+    var firstGlyphs: GlyphBitmap
   }
 
   /// One substitution subtable.
@@ -106,7 +109,7 @@ struct GlyphSubstitution: Sendable, Equatable {
     /// A glyph of this class in the sequence's class definition.
     case inClass(UInt16)
     /// A glyph in this coverage.
-    case covered(Set<UInt16>)
+    case covered(GlyphBitmap)
   }
 
   /// No substitution.
@@ -178,7 +181,23 @@ struct GlyphSubstitution: Sendable, Equatable {
       if let subtable = try readSubtable(table, type: subtableType) { subtables.append(subtable) }
     }
     let filtering = flag & 0x10 != 0 ? Int(try lookup.u16(6 + 2 * count)) : nil
-    return Lookup(flag: flag, markFilteringSet: filtering, subtables: subtables)
+    var firstGlyphs = GlyphBitmap()
+    for subtable in subtables {
+      switch subtable {
+      case .single(let map): for g in map.keys { firstGlyphs.insert(g) }
+      case .multiple(let map): for g in map.keys { firstGlyphs.insert(g) }
+      case .ligature(let map): for g in map.keys { firstGlyphs.insert(g) }
+      case .context(let context):
+        switch context.selector {
+        case .glyphs(let coverage), .classes(let coverage): for g in coverage.keys { firstGlyphs.insert(g) }
+        case .coverage:
+          for rule in context.ruleSets.joined() {
+            if case .covered(let set) = rule.input.first { firstGlyphs.formUnion(set) }
+          }
+        }
+      }
+    }
+    return Lookup(flag: flag, markFilteringSet: filtering, subtables: subtables, firstGlyphs: firstGlyphs)
   }
 
   /// Reads a subtable of lookup type `type` (nil for types and formats not read).
@@ -295,7 +314,7 @@ struct GlyphSubstitution: Sendable, Equatable {
     let first = countAt + 2 + skip
     try t.check(first, 2 * count)
     return try (0..<count).map {
-      .covered(Set(try LayoutCommon.coverage(try t.sub(Int(try t.u16(first + 2 * $0))), table: "GSUB")))
+      .covered(GlyphBitmap(try LayoutCommon.coverage(try t.sub(Int(try t.u16(first + 2 * $0))), table: "GSUB")))
     }
   }
 

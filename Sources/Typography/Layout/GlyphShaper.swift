@@ -65,7 +65,7 @@ struct GlyphShaper {
       guard index < table.lookups.count, let lookup = table.lookups[index] else { continue }
       var i = 0
       while i < glyphs.count && budget > 0 {
-        if skips(glyphs[i], lookup) {
+        if !lookup.firstGlyphs.contains(glyphs[i].id) || skips(glyphs[i], lookup) {
           i += 1
         } else if let next = apply(lookup, at: i, depth: 0) {
           i = max(next, i + 1)
