@@ -110,6 +110,12 @@ struct GlyphSubstitution: Sendable, Equatable {
     case inClass(UInt16)
     /// A glyph in this coverage.
     case covered(GlyphBitmap)
+
+    /// What the position counts against the read budget: 1, or a coverage bitmap's words.
+    var entries: Int {
+      if case .covered(let bitmap) = self { return 1 + bitmap.words.count }
+      return 1
+    }
   }
 
   /// No substitution.
@@ -146,8 +152,10 @@ struct GlyphSubstitution: Sendable, Equatable {
     var lookups = [Lookup?](repeating: nil, count: lookupCount)
     var pending = indices.filter { $0 < lookupCount }
     var seen = Set(pending)
+    var budget = Self.entryBudget
     while let index = pending.popLast() {
-      let lookup = try Self.readLookup(try lookupList.sub(Int(try lookupList.u16(2 + 2 * index))))
+      let lookup = try Self.readLookup(
+        try lookupList.sub(Int(try lookupList.u16(2 + 2 * index))), budget: &budget)
       lookups[index] = lookup
       for case .context(let context) in lookup.subtables {
         for rule in context.ruleSets.joined() {
@@ -164,8 +172,13 @@ struct GlyphSubstitution: Sendable, Equatable {
     self.appliedWithoutLigatures = withoutLigatures.filter(used)
   }
 
-  /// Reads one lookup table.
-  private static func readLookup(_ lookup: ByteReader) throws -> Lookup {
+  /// The most glyph entries (substitutions, ligatures, rule positions) the read lookups may hold: a real font holds
+  /// far fewer (DejaVu Sans about 10,000), while a hostile one could point thousands of subtables at one huge
+  /// coverage.
+  static let entryBudget = 4_000_000
+
+  /// Reads one lookup table, taking its subtables' entries from `budget`; throws when that runs out.
+  private static func readLookup(_ lookup: ByteReader, budget: inout Int) throws -> Lookup {
     let type = try lookup.u16(0)
     let flag = try lookup.u16(2)
     let count = Int(try lookup.u16(4))
@@ -178,7 +191,20 @@ struct GlyphSubstitution: Sendable, Equatable {
         subtableType = try table.u16(2)
         table = try table.sub(Int(try table.u32(4)))
       }
-      if let subtable = try readSubtable(table, type: subtableType) { subtables.append(subtable) }
+      guard let subtable = try readSubtable(table, type: subtableType) else { continue }
+      switch subtable {
+      case .single(let map): budget -= map.count
+      case .multiple(let map): budget -= map.values.reduce(map.count) { $0 + $1.count }
+      case .ligature(let map): budget -= map.values.reduce(map.count) { $0 + $1.count }
+      case .context(let context):
+        budget -= context.ruleSets.joined().reduce(context.ruleSets.count) {
+          $0 + $1.records.count + ($1.backtrack + $1.input + $1.lookahead).reduce(0) { $0 + $1.entries }
+        }
+      }
+      guard budget >= 0 else {
+        throw TypographyError.invalidTable(table: "GSUB", reason: "more than \(entryBudget) substitution entries")
+      }
+      subtables.append(subtable)
     }
     let filtering = flag & 0x10 != 0 ? Int(try lookup.u16(6 + 2 * count)) : nil
     var firstGlyphs = GlyphBitmap()
@@ -311,12 +337,18 @@ struct GlyphSubstitution: Sendable, Equatable {
   /// that many offsets to coverage tables.
   private static func coverages(_ t: ByteReader, countAt: Int, skip: Int = 0) throws -> [Position] {
     let count = Int(try t.u16(countAt))
+    guard count <= maxSequence else {
+      throw TypographyError.invalidTable(table: "GSUB", reason: "a context sequence of \(count) coverages")
+    }
     let first = countAt + 2 + skip
     try t.check(first, 2 * count)
     return try (0..<count).map {
       .covered(GlyphBitmap(try LayoutCommon.coverage(try t.sub(Int(try t.u16(first + 2 * $0))), table: "GSUB")))
     }
   }
+
+  /// The longest backtrack, input or lookahead sequence of coverages read (real fonts use a handful).
+  static let maxSequence = 255
 
   /// `count` sequence lookup records at `at`.
   private static func readRecords(_ t: ByteReader, at: Int, count: Int) throws -> [Record] {
