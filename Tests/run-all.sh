@@ -29,15 +29,16 @@ for argument in "$@"; do
 done
 [ "$quick" = 0 ] || [ "$quick" = 1 ] || quick=1
 
-# The Debian package that provides each tool a stage may need ("fonts": DejaVu Sans, which the text tests measure;
+# The Debian packages that provide each tool a stage may need ("fonts": DejaVu Sans and Serif, and Inter, which
+# the text tests measure;
 # "ucd": the Unicode Character Database, against which the Typography tests check the generated Unicode tables,
 # and report those checks as skipped without it).
 declare -A tool_package=(
-  [fonts]="fonts-dejavu-core" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
+  [fonts]="fonts-dejavu-core fonts-inter" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
 )
 has_tool() {
   case "$1" in
-    fonts) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] ;;
+    fonts) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] ;;
     ucd) [ -e /usr/share/unicode/LineBreak.txt ] ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
   esac
@@ -47,7 +48,8 @@ missing=()
 for tool in fonts python3 node nvim ucd; do has_tool "$tool" || missing+=("$tool"); done
 if [ ${#missing[@]} -gt 0 ]; then
   packages=()
-  for tool in "${missing[@]}"; do packages+=("${tool_package[$tool]}"); done
+  # shellcheck disable=SC2206 # a tool's packages are split into words on purpose
+  for tool in "${missing[@]}"; do packages+=(${tool_package[$tool]}); done
   echo "== installing: ${packages[*]}"
   if [ "$(id -u)" = 0 ]; then
     as_root=()
@@ -77,7 +79,7 @@ stage() {
   shift 2
   local tool lacking=() packages=()
   for tool in $needs; do
-    has_tool "$tool" || { lacking+=("$tool"); packages+=("${tool_package[$tool]}"); }
+    has_tool "$tool" || { lacking+=("$tool"); packages+=(${tool_package[$tool]}); }
   done
   if [ ${#lacking[@]} -gt 0 ]; then
     echo

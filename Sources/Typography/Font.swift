@@ -36,6 +36,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
   let glyphAdvances: [UInt16]
   /// Pair kerning, from GPOS when it has a `kern` feature, else from the `kern` table.
   let kerning: Kerning
+  /// The default `GSUB` lookups (ligatures, contextual alternates, composition; none for ahem).
+  let substitution: GlyphSubstitution
+  /// The `GDEF` glyph classes (nil without the table, and for ahem).
+  let definition: GlyphDefinition?
 
   /// Where a font's pair kerning comes from.
   enum Kerning: Sendable, Equatable {
@@ -58,6 +62,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     let cmap = try CharacterMap(directory)
     let hmtx = try HorizontalMetrics(directory, metrics: metrics)
     let gpos = try GlyphPositioning(directory)
+    substitution = try GlyphSubstitution(directory)
+    definition = try GlyphDefinition.read(directory)
     if gpos.hasKerning {
       kerning = .positioning(gpos)
     } else {
@@ -104,6 +110,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     bmpAdvances = [UInt16](repeating: 1000, count: 0x10000)
     glyphAdvances = []
     kerning = .none
+    substitution = GlyphSubstitution()
+    definition = nil
   }
 
   /// The built-in CSS test font `ahem` (conformance/FORMAT.md), always available.
@@ -124,6 +132,17 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     let g = Int(characterMap.glyph(value))
     return g < glyphAdvances.count ? Int(glyphAdvances[g]) : 0
   }
+
+  /// The advance of glyph `g` in font units (0 past the end of `hmtx`; ahem: 1 em).
+  @inline(__always)
+  func advance(glyph g: UInt16) -> Int {
+    guard characterMap != nil else { return unitsPerEm }
+    return Int(g) < glyphAdvances.count ? Int(glyphAdvances[Int(g)]) : 0
+  }
+
+  /// Whether the font classifies its glyphs (GDEF glyph classes): then its marks are the glyphs of class 3, else
+  /// the glyphs of nonspacing-mark characters (general category Mn), as HarfBuzz's fallback has it.
+  var classifiesGlyphs: Bool { definition?.hasGlyphClasses == true }
 
   /// Whether the font has pair kerning (GPOS `kern` feature or `kern` table).
   public var hasKerning: Bool { kerning != .none }

@@ -28,7 +28,7 @@ import Testing
       let expected = try #require(c["width"] as? Double)
       let font = try registry.font(family: "DejaVu Sans", weight: c["weight"] as? Int ?? 400)
       let layout = TextLayout(
-        text: text, font: font, size: size, options: TextOptions(kerning: kerning), width: .unbounded)
+        text: text, font: font, size: size, options: TextOptions(kerning: kerning, ligatures: false), width: .unbounded)
       // A span's width includes trailing spaces (pre); this fixture has none, only a leading one.
       #expect(Self.onTheLayoutUnitGrid(expected), "\(text) at \(size): browser width \(expected)")
       let deviation = abs(layout.width - expected)
@@ -52,7 +52,8 @@ import Testing
       let lineWidths = try #require(c["lineWidths"] as? [Double])
       let height = try #require(c["height"] as? Double)
       let layout = TextLayout(
-        text: text, font: font, size: size, options: TextOptions(kerning: false), width: .atMost(width))
+        text: text, font: font, size: size, options: TextOptions(kerning: false, ligatures: false),
+        width: .atMost(width))
       #expect(layout.lines.count == lines, "\(text) at \(size) in \(width)")
       #expect(layout.height == height, "\(text) at \(size) in \(width)")
       guard layout.lines.count == lines else { continue }

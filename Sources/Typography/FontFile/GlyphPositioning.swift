@@ -154,7 +154,7 @@ struct GlyphPositioning: Sendable, Equatable {
   /// Reads one PairPos subtable (format 1 or 2; nil for other formats).
   private static func readPairPos(_ t: ByteReader) throws -> PairSubtable? {
     let format = try t.u16(0)
-    let coverage = try readCoverage(try t.sub(Int(try t.u16(2))))
+    let coverage = try LayoutCommon.coverage(try t.sub(Int(try t.u16(2))), table: "GPOS")
     let format1 = try t.u16(4)
     let format2 = try t.u16(6)
     let size1 = 2 * (format1 & 0xFF).nonzeroBitCount
@@ -164,7 +164,7 @@ struct GlyphPositioning: Sendable, Equatable {
       var pairs: [(key: UInt32, value: Int32)] = []
       let setCount = Int(try t.u16(8))
       try t.check(10, 2 * setCount)
-      for (i, first) in coverage.ordered.enumerated() where i < setCount {
+      for (i, first) in coverage.enumerated() where i < setCount {
         let set = try t.sub(Int(try t.u16(10 + 2 * i)))
         let count = Int(try set.u16(0))
         let recordSize = 2 + size1 + size2
@@ -178,8 +178,8 @@ struct GlyphPositioning: Sendable, Equatable {
       }
       return .glyphPairs(SortedPairs(pairs))
     case 2:
-      let class1 = try readClassDef(try t.sub(Int(try t.u16(8))))
-      let class2 = try readClassDef(try t.sub(Int(try t.u16(10))))
+      let class1 = try LayoutCommon.classDefinition(try t.sub(Int(try t.u16(8))), table: "GPOS")
+      let class2 = try LayoutCommon.classDefinition(try t.sub(Int(try t.u16(10))), table: "GPOS")
       let class1Count = Int(try t.u16(12))
       let class2Count = Int(try t.u16(14))
       let recordSize = size1 + size2
@@ -191,8 +191,8 @@ struct GlyphPositioning: Sendable, Equatable {
           values[i] = try xAdvance(t, record, format1) + xAdvance(t, record + size1, format2)
         }
       }
-      var covered = [Bool](repeating: false, count: Int(coverage.ordered.max() ?? 0) + 1)
-      for g in coverage.ordered { covered[Int(g)] = true }
+      var covered = [Bool](repeating: false, count: Int(coverage.max() ?? 0) + 1)
+      for g in coverage { covered[Int(g)] = true }
       return .classPairs(
         ClassPairs(covered: covered, class1: class1, class2: class2, class2Count: class2Count, values: values))
     default:
@@ -204,67 +204,5 @@ struct GlyphPositioning: Sendable, Equatable {
   private static func xAdvance(_ t: ByteReader, _ offset: Int, _ format: UInt16) throws -> Int32 {
     guard format & 0x4 != 0 else { return 0 }
     return Int32(try t.i16(offset + 2 * (format & 0x3).nonzeroBitCount))
-  }
-
-  /// A coverage table's glyphs in coverage-index order.
-  private struct Coverage {
-    /// Glyph of each coverage index.
-    var ordered: [UInt16]
-  }
-
-  /// Reads a coverage table (format 1 glyph list or format 2 ranges; overlapping or descending ranges skipped).
-  private static func readCoverage(_ t: ByteReader) throws -> Coverage {
-    var ordered: [UInt16] = []
-    switch try t.u16(0) {
-    case 1:
-      let count = Int(try t.u16(2))
-      try t.check(4, 2 * count)
-      ordered.reserveCapacity(count)
-      for i in 0..<count { ordered.append(try t.u16(4 + 2 * i)) }
-    case 2:
-      var next = 0
-      for r in 0..<Int(try t.u16(2)) {
-        let start = max(Int(try t.u16(4 + 6 * r)), next)
-        let end = Int(try t.u16(6 + 6 * r))
-        guard start <= end else { continue }
-        for g in start...end { ordered.append(UInt16(g)) }
-        next = end + 1
-      }
-    default:
-      throw TypographyError.invalidTable(table: "GPOS", reason: "coverage format \(try t.u16(0))")
-    }
-    return Coverage(ordered: ordered)
-  }
-
-  /// Reads a class definition table into an array indexed by glyph (glyphs not listed are class 0).
-  private static func readClassDef(_ t: ByteReader) throws -> [UInt16] {
-    var classes: [UInt16] = []
-    func set(_ g: Int, _ value: UInt16) {
-      if g >= classes.count { classes.append(contentsOf: repeatElement(0, count: g + 1 - classes.count)) }
-      classes[g] = value
-    }
-    switch try t.u16(0) {
-    case 1:
-      let start = Int(try t.u16(2))
-      let count = Int(try t.u16(4))
-      try t.check(6, 2 * count)
-      for i in 0..<count where start + i <= 0xFFFF {
-        let value = try t.u16(6 + 2 * i)
-        if value != 0 { set(start + i, value) }
-      }
-    case 2:
-      var next = 0
-      for r in 0..<Int(try t.u16(2)) {
-        let start = max(Int(try t.u16(4 + 6 * r)), next)
-        let end = Int(try t.u16(6 + 6 * r))
-        let value = try t.u16(8 + 6 * r)
-        guard start <= end else { continue }
-        if value != 0 { for g in start...end { set(g, value) } }
-        next = end + 1
-      }
-    default:
-      throw TypographyError.invalidTable(table: "GPOS", reason: "class definition format \(try t.u16(0))")
-    }
-    return classes
   }
 }

@@ -62,7 +62,10 @@ enum LineBreaker {
               tooWideHyphen = i
             }
           }
-          if breakClass != .space && text.width(start, i + 1) > limitUnits {
+          // Inside a cluster that a break may cut (a soft hyphen between a ligature's components), the running
+          // width holds the whole cluster: the line overflows only if it still does at the cluster's end.
+          let insideCutCluster = !text.cuts.isEmpty && i + 1 < n && !items[i + 1].startsCluster
+          if breakClass != .space && !insideCutCluster && text.width(start, i + 1) > limitUnits {
             if candidate > start || tooWideHyphen > start {
               let taken = candidate > start ? candidate : tooWideHyphen
               end = taken

@@ -6,7 +6,8 @@ extension TextLayout {
     _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, font: Font, size: Double,
     options: TextOptions, limit: Double, baseline: Double
   ) -> TextLine {
-    let mark = ShapedText(text: ellipsis, font: font, size: size, kerning: options.kerning)
+    let mark = ShapedText(
+      text: ellipsis, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures)
     let markUnits = mark.units(0, mark.items.count)
     var firstCluster = min(line.start + 1, line.contentEnd)
     while firstCluster < line.contentEnd && !shaped.items[firstCluster].startsCluster { firstCluster += 1 }

@@ -29,7 +29,7 @@ public struct TextLayout: Sendable, Hashable {
   /// glyph (there is no font fallback). Pure.
   public init(text: String, font: Font, size: Double, options: TextOptions = TextOptions(), width: SizeConstraint) {
     let size = size.isFinite ? max(size, 0) : 0
-    let shaped = ShapedText(text: text, font: font, size: size, kerning: options.kerning)
+    let shaped = ShapedText(text: text, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures)
     let limit: Double
     switch width {
     case .exactly(let w), .atMost(let w): limit = w.isNaN ? .infinity : max(w, 0)

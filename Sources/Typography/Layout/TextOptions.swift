@@ -1,4 +1,4 @@
-/// How a text leaf is laid out: line height, line limit, truncation, alignment and kerning. Pure value.
+/// How a text leaf is laid out: line height, line limit, truncation, alignment, kerning and ligatures. Pure value.
 public struct TextOptions: Sendable, Hashable {
   /// The height of every line; `.normal` is CSS `line-height: normal` computed from the font's metrics.
   public var lineHeight: LineHeight
@@ -14,18 +14,26 @@ public struct TextOptions: Sendable, Hashable {
   /// they draw. The conformance format's `text` cases are measured with kerning off (FORMAT.md); callers running
   /// them pass `false` unless the case's `textMetrics` says otherwise.
   public var kerning: Bool
+  /// Whether the font's ligatures and contextual alternates (GSUB `liga`, `clig`, `calt`) are applied.
+  ///
+  /// Default `true`, as browsers (`font-variant-ligatures: normal`) and TextKit draw them; `false` is CSS
+  /// `font-variant-ligatures: none`. Either way the font's required substitutions (`rvrn`, `ccmp`, `locl`, `rlig`,
+  /// `rclt`) are applied and marks take no advance.
+  public var ligatures: Bool
 
   /// Options with the given values; the defaults are CSS/Texture's (normal line height, no line limit, tail
-  /// truncation with "…", natural alignment, kerning on).
+  /// truncation with "…", natural alignment, kerning and ligatures on).
   public init(
     lineHeight: LineHeight = .normal, maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"),
-    alignment: TextAlignment = .natural, kerning: Bool = true
+    alignment: TextAlignment = .natural, kerning: Bool = true,
+    ligatures: Bool = true
   ) {
     self.lineHeight = lineHeight
     self.maxLines = maxLines
     self.truncation = truncation
     self.alignment = alignment
     self.kerning = kerning
+    self.ligatures = ligatures
   }
 }
 
