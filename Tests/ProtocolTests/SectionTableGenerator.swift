@@ -23,29 +23,41 @@ struct SectionTableGenerator: Sendable {
   /// A row height: 1…300 points, now and then 0.
   mutating func rowHeight() -> Int { random.chance(5) ? 0 : int(1...1200) }
 
+  /// A fresh header or footer cell id for two supplementaries in five, else nil (fixed).
+  mutating func cellID() -> String? {
+    guard int(0...4) < 2 else { return nil }
+    nextRowID += 1
+    return "h\(nextRowID)"
+  }
+
   /// A fresh section of 0…6 rows.
   mutating func section() -> SectionTableModel.Section {
     let rows = (0..<int(0...6)).map { _ -> (id: String, quarters: Int) in
       nextRowID += 1
       return ("r\(nextRowID)", rowHeight())
     }
-    return SectionTableModel.Section(header: supplementary(), footer: supplementary(), rows: rows)
+    let header = supplementary()
+    let footer = supplementary()
+    return SectionTableModel.Section(
+      header: header, footer: footer, headerID: header == nil ? nil : cellID(),
+      footerID: footer == nil ? nil : cellID(),
+      rows: rows)
   }
 
   /// The next step for the model's state.
   mutating func next(_ m: SectionTableModel) -> SectionTableStep {
     let count = m.sections.count
     switch int(0...99) {
-    case 0..<12: return .setHeader(section: int(0...count), quarters: supplementary())
-    case 12..<22: return .setFooter(section: int(0...count), quarters: supplementary())
+    case 0..<12: return .setHeader(section: int(0...count), quarters: supplementary(), id: cellID())
+    case 12..<22: return .setFooter(section: int(0...count), quarters: supplementary(), id: cellID())
     case 22..<32:
       return .insertSections(at: int(0...count + (random.chance(10) ? 1 : 0)), (0..<int(1...2)).map { _ in section() })
     case 32..<38: return .deleteSections([int(0...count)])
     case 38..<41: return .reloadData((0..<int(0...5)).map { _ in section() })
     case 41..<48:
-      let ids = m.sections.flatMap { $0.rows.map(\.id) }
+      let ids = m.sections.flatMap { $0.rows.map(\.id) } + m.cellIDs.sorted()
       guard let id = ids.randomElement(using: &random) else { return .scrollTo(quarters: int(0...4000)) }
-      return .setHeight(row: id, quarters: rowHeight())
+      return .setHeight(row: id, quarters: id.hasPrefix("h") ? supplementary() ?? 0 : rowHeight())
     case 48..<52:
       return .insets(top: random.chance(50) ? 0 : int(0...400), bottom: random.chance(50) ? 0 : int(0...400))
     case 52..<80:

@@ -9,12 +9,18 @@ struct SectionTableModel: Sendable {
     var header: Int?
     /// Footer height, nil when the section has none.
     var footer: Int?
+    /// The header cell's id when the header is a cell (`{"id", "cell"}`, measured at its `style.height`), nil for a
+    /// fixed `{"height"}` one.
+    var headerID: String? = nil
+    /// The footer cell's id, nil for a fixed footer.
+    var footerID: String? = nil
     /// Rows in order: id and height.
     var rows: [(id: String, quarters: Int)]
 
     /// Sections compare by their values.
     static func == (a: Section, b: Section) -> Bool {
-      a.header == b.header && a.footer == b.footer && a.rows.map(\.id) == b.rows.map(\.id)
+      a.header == b.header && a.footer == b.footer && a.headerID == b.headerID && a.footerID == b.footerID
+        && a.rows.map(\.id) == b.rows.map(\.id)
         && a.rows.map(\.quarters) == b.rows.map(\.quarters)
     }
   }
@@ -27,6 +33,8 @@ struct SectionTableModel: Sendable {
     var drawnTop: Int
     /// Its height.
     var height: Int
+    /// The cell's id (nil: fixed).
+    var id: String? = nil
     /// The drawn position differs from the content position.
     var floating: Bool { contentTop != drawnTop }
   }
@@ -78,7 +86,7 @@ struct SectionTableModel: Sendable {
     let edge = offset + insetTop
     var drawn = span.top
     if !grouped, span.top <= edge, edge < span.bottom { drawn = min(max(span.top, edge), span.bottom - h) }
-    return Placed(contentTop: span.top, drawnTop: drawn, height: h)
+    return Placed(contentTop: span.top, drawnTop: drawn, height: h, id: sections[i].headerID)
   }
 
   /// The footer of section `i`, placed. Plain: the section whose span holds the bottom edge (offset + H − B),
@@ -90,7 +98,7 @@ struct SectionTableModel: Sendable {
     let edge = offset + viewport - insetBottom
     var drawn = content
     if !grouped, span.top < edge, edge <= span.bottom { drawn = max(min(content, edge - f), span.top) }
-    return Placed(contentTop: content, drawnTop: drawn, height: f)
+    return Placed(contentTop: content, drawnTop: drawn, height: f, id: sections[i].footerID)
   }
 
   /// What `table/elementAtPoint` names at content y (x inside): a floating header or footer drawn over y first
@@ -122,4 +130,7 @@ struct SectionTableModel: Sendable {
 
   /// Every committed row id (for clashes).
   var rowIDs: Set<String> { Set(sections.flatMap { $0.rows.map(\.id) }) }
+
+  /// Every committed header and footer cell id.
+  var cellIDs: Set<String> { Set(sections.flatMap { [$0.headerID, $0.footerID].compactMap { $0 } }) }
 }

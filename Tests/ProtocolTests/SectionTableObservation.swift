@@ -46,7 +46,7 @@ extension SectionTableModel {
   static func text(_ p: Placed?) -> String {
     guard let p else { return "none" }
     let y = SectionTableObservation.pt
-    return "\(y(p.drawnTop)) content \(y(p.contentTop)) h \(y(p.height)) floating \(p.floating)"
+    return "\(p.id ?? "fixed") \(y(p.drawnTop)) content \(y(p.contentTop)) h \(y(p.height)) floating \(p.floating)"
   }
 
   /// The model's side after a step that must answer `answer`.
@@ -84,7 +84,7 @@ extension SectionTableObservation {
         if let r = answer?["result"] {
           let drawn = Self.number(r["frame"]?["y"])
           text =
-            "\(drawn) content \(Self.number(r["contentFrame"]?["y"])) h \(Self.number(r["frame"]?["height"]))"
+            "\(r["rowId"]?.stringValue ?? "fixed") \(drawn) content \(Self.number(r["contentFrame"]?["y"])) h \(Self.number(r["frame"]?["height"]))"
             + " floating \(r["floating"]?.boolValue.map { "\($0)" } ?? "?")"
         }
         fields.append(("\(kind)[\(s)]", text))
