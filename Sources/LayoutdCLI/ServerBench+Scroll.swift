@@ -9,6 +9,8 @@ extension ServerBench {
   struct ScrollRun: Sendable {
     /// Rows in the table.
     var rows: Int
+    /// Rows per section, each section with a fixed 20-pt header (`--headers-every`); 0: one section, no headers.
+    var headersEvery = 0
     /// From sending a scroll to the last `cell/interfaceStateChanged` (or other non-display notification) it
     /// caused, µs; the answer's arrival when it caused none.
     var toLastNotification: Samples
@@ -28,7 +30,9 @@ extension ServerBench {
   /// A session with `rows` fixed 100-pt node cells (rows of 100.5), inserted in batches of `batch` from a writer
   /// thread; then a drag to where the down leg starts, `warmUp` unmeasured scrolls down, then `count` one-screen
   /// drags (`table/scrollBy`, dy ±480), half down then half up, each sent after the previous answer.
-  static func scrolls(_ executable: String, rows: Int, batch: Int, count: Int, warmUp: Int)
+  /// With `headersEvery` > 0 the rows come as sections of that many rows (the last may be shorter), each with a
+  /// fixed `{"height": 20}` header, in a plain table (sticky headers), appended by `table/insertSections`.
+  static func scrolls(_ executable: String, rows: Int, batch: Int, count: Int, warmUp: Int, headersEvery: Int = 0)
     throws(SpawnedDaemon.Failure) -> ScrollRun
   {
     var connection = try BenchConnection(executable: executable)
@@ -36,19 +40,24 @@ extension ServerBench {
     _ = try connection.call(
       "session/create",
       Array(#"{"sessionId":"s1","viewport":{"width":320,"height":\#(scrollViewport)},"interfaceStates":true}"#.utf8))
-    let feed = BulkFeed(insertFrames: fixedCellFrames(rows: rows, batch: batch), session: "s1")
+    let frames =
+      headersEvery > 0
+      ? headerSectionFrames(rows: rows, every: headersEvery, batch: batch) : fixedCellFrames(rows: rows, batch: batch)
+    let feed = BulkFeed(insertFrames: frames, session: "s1")
     let start = monotonicNanoseconds()
     let writer = feed.start(on: connection.output)
     let committed = try connection.response(to: feed.waitID, method: "table/waitUntilAllUpdatesAreProcessed")
     let insertSeconds = Double(monotonicNanoseconds() - start) / 1e9
     writer.wait()
-    guard committed["contentSize"]?["height"]?.doubleValue == Double(rows) * 100.5 else {
+    // Rows of 100 + a 0.5 separator; headers of 20 (no separator), one per section.
+    let sections = headersEvery > 0 ? (rows + headersEvery - 1) / headersEvery : 0
+    let content = Double(rows) * 100.5 + Double(sections) * 20
+    guard committed["contentSize"]?["height"]?.doubleValue == content else {
       throw SpawnedDaemon.Failure(description: "the \(rows)-row insert committed \(JSONWriter.string(committed))")
     }
     // The down leg (warm-up and half the measured scrolls) is centred on the middle of the content, so every
     // scroll moves a whole screen and both sizes see the same pattern.
     let leg = Double((warmUp + count / 2) * scrollViewport)
-    let content = Double(rows) * 100.5
     if leg > content - Double(scrollViewport) {
       printError("layoutd bench --server: \(rows) rows are too few for \(count) scrolls; some are clamped")
     }
@@ -100,7 +109,7 @@ extension ServerBench {
     }
     try connection.stop()
     return ScrollRun(
-      rows: rows, toLastNotification: Samples(toLast), toAnswer: Samples(toAnswer),
+      rows: rows, headersEvery: headersEvery, toLastNotification: Samples(toLast), toAnswer: Samples(toAnswer),
       notificationsPerScroll: Double(stateChanges) / Double(max(1, count)), displayNotifications: displays,
       insertSeconds: insertSeconds)
   }
@@ -129,6 +138,34 @@ extension ServerBench {
       frames.append(FrameOutput.request(id: id, method: "table/insertRows", params: n == size ? full : params(n)))
       id += 1
       left -= n
+    }
+    return frames
+  }
+}
+
+extension ServerBench {
+  /// Framed `table/insertSections` requests appending sections of `every` cells `{"type":"node","style":
+  /// {"height":100}}` (the last section holds the rest), each with header `{"height":20}`, to s1, about `batch`
+  /// rows per request, numbered from `BulkFeed.firstID`.
+  static func headerSectionFrames(rows: Int, every: Int, batch: Int) -> [[UInt8]] {
+    let cell = #"{"cell":{"type":"node","style":{"height":100}}}"#
+    func section(_ count: Int) -> String {
+      #"{"header":{"height":20},"rows":["# + Array(repeating: cell, count: count).joined(separator: ",") + "]}"
+    }
+    let perRequest = max(1, batch / every)
+    var frames: [[UInt8]] = []
+    var left = rows
+    var id = BulkFeed.firstID
+    while left > 0 {
+      var parts: [String] = []
+      while left > 0, parts.count < perRequest {
+        let n = min(every, left)
+        parts.append(section(n))
+        left -= n
+      }
+      let params = #"{"sessionId":"s1","sections":["# + parts.joined(separator: ",") + "]}"
+      frames.append(FrameOutput.request(id: id, method: "table/insertSections", params: Array(params.utf8)))
+      id += 1
     }
     return frames
   }

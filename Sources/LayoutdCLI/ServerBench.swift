@@ -21,6 +21,9 @@ enum ServerBench {
     var scrolls = 2_000
     /// Rows of the large scroll table (the small one is 10,000).
     var scrollRows = 1_000_000
+    /// Rows per section of the large scroll table measured again with a fixed 20-pt header per section (plain,
+    /// sticky), right after the same table without headers; 0: not measured.
+    var headersEvery = 0
     /// Rows per `table/insertRows` request when filling the scroll tables.
     var scrollBatch = 10_000
     /// Measurements to run (`spawn`, `rtt`, `bulk`, `during`, `scroll`); all when empty.
@@ -37,7 +40,7 @@ enum ServerBench {
   /// Usage of the subcommand.
   static let usage = """
     usage: layoutd bench --server [--runs N] [--rows N] [--batch N] [--requests N] [--spawns N]
-                                  [--scrolls N] [--scroll-rows N] [--scroll-batch N]
+                                  [--scrolls N] [--scroll-rows N] [--scroll-batch N] [--headers-every N]
                                   [--only spawn,rtt,bulk,during,scroll] [--fixtures DIR] [--daemon PATH]
                                   [--json]
     """
@@ -75,7 +78,8 @@ enum ServerBench {
       switch argument {
       case "--json":
         options.json = true
-      case "--runs", "--rows", "--batch", "--requests", "--spawns", "--scrolls", "--scroll-rows", "--scroll-batch":
+      case "--runs", "--rows", "--batch", "--requests", "--spawns", "--scrolls", "--scroll-rows", "--scroll-batch",
+        "--headers-every":
         guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else {
           throw UsageError(message: "\(argument) needs a positive integer")
         }
@@ -87,6 +91,7 @@ enum ServerBench {
         case "--scrolls": options.scrolls = n
         case "--scroll-rows": options.scrollRows = n
         case "--scroll-batch": options.scrollBatch = n
+        case "--headers-every": options.headersEvery = n
         default: options.spawns = n
         }
       case "--only":
@@ -135,6 +140,13 @@ enum ServerBench {
             try scrolls(
               executable, rows: rows, batch: options.scrollBatch, count: options.scrolls,
               warmUp: max(1, options.scrolls / 10)))
+        }
+        if options.headersEvery > 0 {
+          // The large table again with a header every N rows: with and without alternate over the runs.
+          results.scrolls.append(
+            try scrolls(
+              executable, rows: options.scrollRows, batch: options.scrollBatch, count: options.scrolls,
+              warmUp: max(1, options.scrolls / 10), headersEvery: options.headersEvery))
         }
       }
     }
