@@ -41,13 +41,7 @@ extension CommittedView {
   /// headers and footers drawn in the rect (floating ones where they are drawn), in content order: section by
   /// section, header, rows, footer.
   func elementsInRect(_ params: Params) throws(ResponseError) -> JSONValue {
-    let rect = try params.object("rect")
-    let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
-    let x = try rect.number("x", in: any, rangeText: "")
-    let y = try rect.number("y", in: any, rangeText: "")
-    let w = try rect.number("width", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
-    let h = try rect.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
-    guard w > 0, h > 0, x < width, x + w > 0 else { return .object(JSONObject([("elements", .array([]))])) }
+    guard let (y, h) = try queryRect(params) else { return .object(JSONObject([("elements", .array([]))])) }
     let table = geometry
     let elements = table.visualElements(intersectingMinY: y, maxY: y + h)
     return .object(JSONObject([("elements", .array(elements.compactMap { elementJSON($0, in: table) }))]))

@@ -76,17 +76,24 @@ struct CommittedView: Sendable {
     return rowFrameJSON(path) ?? .null
   }
 
-  /// `table/rowsInRect` {sessionId, rect: {x, y, width, height}} → {rows: [ROWFRAME]}: committed rows intersecting
-  /// the rect, top to bottom as seen (index order, reversed when inverted; an empty rect or one outside the table's
-  /// width intersects nothing).
-  func rowsInRect(_ params: Params) throws(ResponseError) -> JSONValue {
+  /// The vertical extent `(y, height)` of a rect query's `rect: {x, y, width, height}`; nil when the rect
+  /// intersects nothing (zero width or height, or outside the table's width). Negative sizes are -32602.
+  func queryRect(_ params: Params) throws(ResponseError) -> (y: Double, height: Double)? {
     let rect = try params.object("rect")
     let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     let x = try rect.number("x", in: any, rangeText: "")
     let y = try rect.number("y", in: any, rangeText: "")
     let w = try rect.number("width", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
     let h = try rect.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0")
-    guard w > 0, h > 0, x < width, x + w > 0 else { return .object(JSONObject([("rows", .array([]))])) }
+    guard w > 0, h > 0, x < width, x + w > 0 else { return nil }
+    return (y, h)
+  }
+
+  /// `table/rowsInRect` {sessionId, rect: {x, y, width, height}} → {rows: [ROWFRAME]}: committed rows intersecting
+  /// the rect, top to bottom as seen (index order, reversed when inverted; an empty rect or one outside the table's
+  /// width intersects nothing).
+  func rowsInRect(_ params: Params) throws(ResponseError) -> JSONValue {
+    guard let (y, h) = try queryRect(params) else { return .object(JSONObject([("rows", .array([]))])) }
     guard inverted else {
       let paths = map.indexPaths(intersectingMinY: y, maxY: y + h, separator: separator)
       return .object(JSONObject([("rows", .array(paths.compactMap(rowFrameJSON)))]))

@@ -30,6 +30,27 @@ function split(options) {
   return [own, request];
 }
 
+/**
+ * A point query's arguments: `(point, options?)` or `(x, y, options?)`.
+ * @returns {[{x: number, y: number}, {signal?: AbortSignal, timeout?: number}]}
+ */
+function pointArguments(pointOrX, yOrOptions, options) {
+  if (typeof pointOrX === 'number') return [{ x: pointOrX, y: yOrOptions }, split(options)[1]];
+  return [pointOrX, split(yOrOptions ?? pointOrX)[1]];
+}
+
+/**
+ * A rect query's arguments: `(rect, options?)` or `(x, y, width, height, options?)`; the rect has only its four
+ * members.
+ * @returns {[{x: number, y: number, width: number, height: number}, {signal?: AbortSignal, timeout?: number}]}
+ */
+function rectArguments(rectOrX, rest) {
+  const numbers = typeof rectOrX === 'number';
+  const rect = numbers ? { x: rectOrX, y: rest[0], width: rest[1], height: rest[2] } : rectOrX;
+  const options = numbers ? rest[3] : rest[0];
+  return [{ x: rect.x, y: rect.y, width: rect.width, height: rect.height }, split(options ?? rect)[1]];
+}
+
 /** `cell/setNeedsLayout`'s `rows`: a ROW, or {row: ROW, cell?} (a plain object; its `row` made a ROW). */
 function relayoutRowList(rows) {
   return [...rows].map((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry)
@@ -746,13 +767,7 @@ export class Session extends EventEmitter {
 
   /** `table/rowAtPoint`: the committed row under a point {x, y} (or `(x, y)`), or null. */
   rowAtPoint(pointOrX, yOrOptions, options) {
-    let point = pointOrX;
-    let rest = yOrOptions;
-    if (typeof pointOrX === 'number') {
-      point = { x: pointOrX, y: yOrOptions };
-      rest = options;
-    }
-    const [, request] = split(rest ?? point);
+    const [point, request] = pointArguments(pointOrX, yOrOptions, options);
     return this._call('table/rowAtPoint', { point: { x: point.x, y: point.y } }, request);
   }
 
@@ -761,15 +776,8 @@ export class Session extends EventEmitter {
    * `(x, y, width, height)`); resolves to the result's `rows`.
    */
   async rowsInRect(rectOrX, ...rest) {
-    let rect = rectOrX;
-    let options = rest[0];
-    if (typeof rectOrX === 'number') {
-      rect = { x: rectOrX, y: rest[0], width: rest[1], height: rest[2] };
-      options = rest[3];
-    }
-    const [, request] = split(options ?? rect);
-    const result = await this._call('table/rowsInRect',
-      { rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } }, request);
+    const [rect, request] = rectArguments(rectOrX, rest);
+    const result = await this._call('table/rowsInRect', { rect }, request);
     return result.rows;
   }
 
@@ -785,13 +793,7 @@ export class Session extends EventEmitter {
 
   /** `table/elementAtPoint`: the committed row, header or footer drawn at a point {x, y} (or `(x, y)`), or null. */
   elementAtPoint(pointOrX, yOrOptions, options) {
-    let point = pointOrX;
-    let rest = yOrOptions;
-    if (typeof pointOrX === 'number') {
-      point = { x: pointOrX, y: yOrOptions };
-      rest = options;
-    }
-    const [, request] = split(rest ?? point);
+    const [point, request] = pointArguments(pointOrX, yOrOptions, options);
     return this._call('table/elementAtPoint', { point: { x: point.x, y: point.y } }, request);
   }
 
@@ -800,15 +802,8 @@ export class Session extends EventEmitter {
    * `(x, y, width, height)`), in content order; resolves to the result's `elements`.
    */
   async elementsInRect(rectOrX, ...rest) {
-    let rect = rectOrX;
-    let options = rest[0];
-    if (typeof rectOrX === 'number') {
-      rect = { x: rectOrX, y: rest[0], width: rest[1], height: rest[2] };
-      options = rest[3];
-    }
-    const [, request] = split(options ?? rect);
-    const result = await this._call('table/elementsInRect',
-      { rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } }, request);
+    const [rect, request] = rectArguments(rectOrX, rest);
+    const result = await this._call('table/elementsInRect', { rect }, request);
     return result.elements;
   }
 

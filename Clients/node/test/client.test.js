@@ -409,6 +409,8 @@ describe('typed errors with code and exact message', { skip: SKIP }, () => {
         assert.match(error.message, /^row "bad" failed to lay out: /);
         return true;
       });
+      // rowFrame reads the committed state: wait for the insert's commit (elementFrames lays the cell out on its own).
+      await lenient.waitUntilAllUpdatesAreProcessed();
       assert.equal((await lenient.rowFrame('bad')).frame.height, 0.5); // height 0 plus the separator
     } finally {
       await lenient.dispose();
