@@ -11,7 +11,11 @@ import Synchronization
 /// were the freed JSON trees of the requests (217 MB after `malloc_trim`). Sessions report the cells they laid out
 /// and when they become idle; once 10,000 cells have been laid out since the last trim and no cell has been laid
 /// out for `quiet` by any session, `malloc_trim` runs on a utility thread (about 30 ms after 100,000 rows). Brief
-/// pauses in a stream of inserts are shorter than `quiet`, so a stream is trimmed once, at its end. Thread-safe.
+/// pauses in a stream of inserts are shorter than `quiet`, so a stream is trimmed once, at its end. The trim holds
+/// the allocator's arena locks while it runs (up to ~150 ms after a 1,000,000-row insert in sections), so any
+/// request that allocates meanwhile waits for it: requests arriving during the quiet time postpone the trim too
+/// (a scroll right after a large insert measured a 135 ms stall before this), each `quiet` again, but at most
+/// `maxDeferrals` times in a row, so a client that never pauses still gets its memory back. Thread-safe.
 package final class MemoryTrimmer: Sendable {
   /// The process's trimmer (the allocator is process-wide).
   static let shared = MemoryTrimmer()
@@ -22,6 +26,11 @@ package final class MemoryTrimmer: Sendable {
     var epoch: UInt64 = 0
     var scheduled = false
   }
+
+  /// Requests received (any session), read by the quiet-time checks; relaxed, bumped once per request.
+  private let requests = Atomic<UInt64>(0)
+  /// Quiet-time checks in a row that a request (and no layout) may postpone the trim by.
+  let maxDeferrals: Int
 
   /// Cells laid out before a trim is worth its cost.
   let threshold: Int
@@ -64,7 +73,7 @@ package final class MemoryTrimmer: Sendable {
 
   /// A trimmer calling `trim` once `threshold` cells were laid out and none for `quiet`; `after` runs its checks.
   init(
-    threshold: Int = 10_000, quiet: DispatchTimeInterval = .milliseconds(100),
+    threshold: Int = 10_000, quiet: DispatchTimeInterval = .milliseconds(100), maxDeferrals: Int = 20,
     trim: (@Sendable () -> Void)? = MemoryTrimmer.mallocTrim,
     after: @escaping @Sendable (DispatchTimeInterval, @escaping @Sendable () -> Void) -> Void = { delay, work in
       DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: work)
@@ -72,6 +81,7 @@ package final class MemoryTrimmer: Sendable {
   ) {
     self.threshold = threshold
     self.quiet = quiet
+    self.maxDeferrals = maxDeferrals
     self.trim = trim
     self.after = after
   }
@@ -84,6 +94,11 @@ package final class MemoryTrimmer: Sendable {
     }
   }
 
+  /// A request reached a session: a pending trim waits for a quiet moment after it (see the type's comment).
+  func requestReceived() {
+    requests.add(1, ordering: .relaxed)
+  }
+
   /// A session has nothing pending: trims once enough was laid out and then nothing for `quiet` (checked every
   /// `quiet` until so, whichever session lays out meanwhile).
   func sessionIdle() {
@@ -93,7 +108,7 @@ package final class MemoryTrimmer: Sendable {
       s.scheduled = true
       return s.epoch
     }
-    if let epoch { check(after: epoch) }
+    if let epoch { check(after: epoch, requests: requests.load(ordering: .relaxed), deferrals: 0) }
   }
 
   /// A session was disposed and its contents freed: trims now (on the utility queue), however few cells were laid
@@ -112,16 +127,22 @@ package final class MemoryTrimmer: Sendable {
     }
   }
 
-  /// After `quiet`: trims if nothing was laid out since `epoch`, else looks again after another `quiet`.
-  private func check(after epoch: UInt64) {
+  /// After `quiet`: trims if nothing was laid out since `epoch` and no request arrived since `requests` (or
+  /// requests alone have postponed it `maxDeferrals` times), else looks again after another `quiet`.
+  private func check(after epoch: UInt64, requests seen: UInt64, deferrals: Int) {
     after(quiet) { [self] in
+      let now = requests.load(ordering: .relaxed)
+      let deferred = now != seen && deferrals < maxDeferrals
       let later = state.withLock { s -> UInt64? in
-        guard s.epoch == epoch else { return s.epoch }
+        guard s.epoch == epoch, !deferred else { return s.epoch }
         s.scheduled = false
         s.cells = 0
         return nil
       }
-      if let later { return check(after: later) }
+      if let later {
+        // Layout since: the quiet time starts again; requests alone: one more deferral.
+        return check(after: later, requests: now, deferrals: later == epoch ? deferrals + 1 : 0)
+      }
       guard let trim else { return }
       let start = DispatchTime.now().uptimeNanoseconds
       trim()

@@ -118,6 +118,7 @@ actor Session {
       scheduler.beginJob()
       switch job {
       case .call(let call):
+        MemoryTrimmer.shared.requestReceived()
         guard await scheduler.receive(call, in: self) else { continue }
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)

@@ -27,9 +27,10 @@ import Testing
     }
 
     /// A trimmer (threshold 100 cells) reporting to this probe.
-    func trimmer() -> MemoryTrimmer {
+    func trimmer(maxDeferrals: Int = 20) -> MemoryTrimmer {
       MemoryTrimmer(
-        threshold: 100, quiet: .milliseconds(100), trim: { self.trims.add(1, ordering: .relaxed) },
+        threshold: 100, quiet: .milliseconds(100), maxDeferrals: maxDeferrals,
+        trim: { self.trims.add(1, ordering: .relaxed) },
         after: { _, check in self.pending.withLock { $0.append(check) } })
     }
   }
@@ -70,5 +71,52 @@ import Testing
     probe.fire()  // it stopped: the next check trims, without another idle report
     #expect(probe.count == 1)
     #expect(probe.scheduled == 0)
+  }
+
+  @Test func requestsDuringTheQuietTimePostponeTheTrim() {
+    let probe = Probe()
+    let trimmer = probe.trimmer()
+    trimmer.laidOut(150)
+    trimmer.sessionIdle()
+    for _ in 0..<3 {  // a client scrolls on: each check finds a request since and looks again
+      trimmer.requestReceived()
+      probe.fire()
+      #expect(probe.count == 0)
+      #expect(probe.scheduled == 1)
+    }
+    probe.fire()  // a quiet moment: trims
+    #expect(probe.count == 1)
+    #expect(probe.scheduled == 0)
+  }
+
+  @Test func requestsPostponeTheTrimAtMostMaxDeferralsTimes() {
+    let probe = Probe()
+    let trimmer = probe.trimmer(maxDeferrals: 2)
+    trimmer.laidOut(150)
+    trimmer.sessionIdle()
+    // Requests before each of three checks: the first two postpone (deferrals 0 → 1 → 2), the third trims anyway.
+    for expected in [0, 0, 1] {
+      trimmer.requestReceived()
+      probe.fire()
+      #expect(probe.count == expected)
+    }
+    #expect(probe.scheduled == 0)
+  }
+
+  @Test func layoutResetsTheDeferralsRequestsUsedUp() {
+    let probe = Probe()
+    let trimmer = probe.trimmer(maxDeferrals: 1)
+    trimmer.laidOut(150)
+    trimmer.sessionIdle()
+    trimmer.requestReceived()
+    probe.fire()  // deferred once (the most allowed)
+    trimmer.laidOut(1)
+    probe.fire()  // layout since: the quiet time starts again, with no deferral used
+    trimmer.requestReceived()
+    probe.fire()  // a request: deferred again, which the reset allows
+    #expect(probe.count == 0)
+    #expect(probe.scheduled == 1)
+    probe.fire()
+    #expect(probe.count == 1)
   }
 }
