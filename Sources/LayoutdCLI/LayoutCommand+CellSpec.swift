@@ -48,7 +48,7 @@ extension LayoutCommand {
   static func layoutCell(
     _ spec: JSONValue, path: String, in range: SizeRange, scale: Double, options: Options
   ) throws(Refusal) -> JSONValue {
-    let cell = CellFrames(scale: scale, options: options.server)
+    let cell = options.cells.frames(scale: scale, options: options.server)
     do throws(ResponseError) {
       let element = try cell.decode(spec, path: path)
       return .object(try cell.frames(of: element, in: range) { "\(path): failed to lay out: \($0)" })

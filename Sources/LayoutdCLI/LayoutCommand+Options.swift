@@ -15,6 +15,12 @@ extension LayoutCommand {
     var fontDirectories: [String] = []
     /// The input file, or "-" for stdin (nil: stdin).
     var input: String?
+    /// `--jsonl`: one document per input line, one result per output line (`LayoutCommand+Lines`).
+    var jsonLines = false
+    /// `--jobs N`: threads laying out JSON Lines (nil: one per core).
+    var jobs: Int?
+    /// The run's cell layouts, one per scale (shared by its threads).
+    let cells = CellFramesCache()
 
     /// True when a flag that applies only to a bare cell spec was given.
     var hasCellFlags: Bool { width != nil || height != nil || scale != nil }
@@ -55,6 +61,14 @@ extension LayoutCommand {
         options.height = try number(argument, in: CellFrames.sizes, "in (0, 100000]")
       case "--scale":
         options.scale = try number(argument, in: CellFrames.scales, "in [1, 4]")
+      case "--jsonl":
+        options.jsonLines = true
+      case "--jobs":
+        guard let text = rest.popFirst() else { throw UsageError(message: "--jobs needs a whole number in [1, 256]") }
+        guard let jobs = Int(text), (1...256).contains(jobs) else {
+          throw UsageError(message: "--jobs needs a whole number in [1, 256], not '\(text)'")
+        }
+        options.jobs = jobs
       case "--font-dir":
         guard let directory = rest.popFirst() else { throw UsageError(message: "--font-dir needs a directory") }
         options.fontDirectories.append(directory)

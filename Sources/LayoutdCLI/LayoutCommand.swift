@@ -15,6 +15,7 @@ enum LayoutCommand {
     text: """
       usage: layoutd layout [--direction ltr|rtl|both] [--font-dir DIR]... [FILE|-]
              layoutd layout --width W [--height H] [--scale S] [--font-dir DIR]... [FILE|-]
+             layoutd layout --jsonl [--jobs N] [any of the above] [FILE|-]
         Lays out one JSON document (FILE, or stdin) as the daemon does and prints JSON to stdout:
           a cell spec {"type": …}           needs --width W (points); --height H bounds its height (default: as tall
                                             as it needs, like a table row), --scale S in [1, 4] (default 2) rounds;
@@ -22,8 +23,10 @@ enum LayoutCommand {
           {"sizeRange", "scale"?, "root"}   a cell spec in a Texture size range; the same answer
           {"cases": [...]}                  a Texture or FORMAT.md case file: {"results": [...]}, one per case
           {"available", "root"}             a FORMAT.md tree: {"ltr": FRAME, "rtl": FRAME} (or --direction's)
-        Exit status: 0 laid out, 1 a cell spec that cannot be decoded or laid out, 2 a usage error or unreadable
-        input. See Protocol.md, "layoutd layout".
+        --jsonl: one document per input line, one result per output line in input order, N threads (default: one
+        per core); a line that cannot be laid out yields {"line": N, "error": message} and the rest go on.
+        Exit status: 0 laid out, 1 a cell spec that cannot be decoded or laid out (--jsonl: any line), 2 a usage
+        error or unreadable input. See Protocol.md, "layoutd layout".
       """)
 
   /// Which directions to lay FORMAT.md trees out in.
@@ -56,6 +59,7 @@ enum LayoutCommand {
     } catch {
       return usage.error(error.message)
     }
+    if options.jsonLines { return runLines(options: options) }
     let input = options.input ?? "-"
     let bytes: [UInt8]
     do {

@@ -115,7 +115,8 @@ import Testing
   }
 
   @Test func textureCaseOutputShape() throws {
-    let json = #"{"cases":[{"name":"one","input":{"scale":2,"sizeRange":{"min":[0,0],"max":[100,100]},"#
+    let json =
+      #"{"cases":[{"name":"one","input":{"scale":2,"sizeRange":{"min":[0,0],"max":[100,100]},"#
       + #""root":{"type":"inset","insets":{"top":10,"left":10,"bottom":10,"right":10},"#
       + #""child":{"type":"node","name":"a","style":{"width":20,"height":30}}}}}]}"#
     let result = try Self.run(["layout", "-"], stdin: Data(json.utf8))
@@ -127,7 +128,8 @@ import Testing
   }
 
   @Test func directionFlagAndSingleTree() throws {
-    let json = #"{"available":{"width":100,"height":null},"root":{"style":{"width":100,"flexDirection":"row"},"#
+    let json =
+      #"{"available":{"width":100,"height":null},"root":{"style":{"width":100,"flexDirection":"row"},"#
       + #""children":[{"style":{"width":30,"height":10}}]}}"#
     let result = try Self.run(["layout", "--direction", "rtl"], stdin: Data(json.utf8))
     #expect(result.status == 0)
@@ -136,6 +138,31 @@ import Testing
       String(decoding: result.out, as: UTF8.self)
         == #"{"rtl":{"left":0,"top":0,"width":100,"height":10,"children":[{"left":70,"top":0,"width":30,"height":10,"children":[]}]}}"#
         + "\n")
+  }
+
+  /// `--jsonl`: 2,000 lines, each a cell of its own height (line n is n % 97 + 1 points tall at width 50), laid out
+  /// by 2 threads in windows, come back in input order; a blank and a broken line yield errors naming their line
+  /// numbers in place, and the exit status is 1.
+  @Test func jsonLinesKeepInputOrderAndReportBadLines() throws {
+    var lines: [String] = []
+    for n in 0..<2_000 {
+      lines.append(#"{"type":"node","id":"c","style":{"height":\#(n % 97 + 1)}}"#)
+    }
+    lines.insert("", at: 10)
+    lines.insert("{oops", at: 20)
+    let result = try Self.run(
+      ["layout", "--jsonl", "--jobs", "2", "--width", "50"], stdin: Data(lines.joined(separator: "\n").utf8))
+    #expect(result.status == 1)
+    let out = String(decoding: result.out, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(out.count == 2_003)  // 2,002 results, then the empty text after the last LF
+    #expect(out[10] == #"{"line":11,"error":"empty line: expected one JSON document"}"#)
+    #expect(out[20].hasPrefix(#"{"line":21,"error":"not valid JSON"#))
+    var n = 0
+    for (index, line) in out.dropLast().enumerated() where index != 10 && index != 20 {
+      #expect(line.contains(#""size":{"width":50,"height":\#(n % 97 + 1)}"#), "line \(index + 1): \(line)")
+      n += 1
+    }
+    #expect(result.err.contains("2 of 2002 lines were not laid out"))
   }
 
   @Test func unreadableInputExitsWithTwo() throws {
@@ -152,7 +179,8 @@ import Testing
   }
 
   @Test func badCaseYieldsErrorAndTheRestRuns() throws {
-    let json = #"{"cases":[{"name":"bad","root":{"style":{"width":"wide"}}},"#
+    let json =
+      #"{"cases":[{"name":"bad","root":{"style":{"width":"wide"}}},"#
       + #"{"name":"good","root":{"style":{"width":10,"height":10}},"expected":{"ltr":{}}}]}"#
     let result = try Self.run(["layout", "-"], stdin: Data(json.utf8))
     #expect(result.status == 0)
@@ -192,7 +220,8 @@ import Testing
     }
     // Real DejaVu Sans is narrower than 0.6 em: the frame differs from the fixed one.
     let real = try Self.run(["layout"], stdin: Data(Self.textCaseFile(family: "DejaVu Sans", measurement: nil).utf8))
-    let frame = try JSONParser.parse(Array(real.out))["results"]?.arrayValue?.first?["frames"]?["label"]?.arrayValue ?? []
+    let frame =
+      try JSONParser.parse(Array(real.out))["results"]?.arrayValue?.first?["frames"]?["label"]?.arrayValue ?? []
     #expect(frame.count == 4 && frame[2].doubleValue != 42)
     // Any other declaration is refused.
     let bad = try Self.run(["layout"], stdin: Data(Self.textCaseFile(family: "Ahem", measurement: "guess").utf8))
