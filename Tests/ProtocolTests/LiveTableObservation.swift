@@ -31,6 +31,17 @@ struct LiveTableObservation: Equatable, Sendable {
   var batchState = ""
   /// Leading screens for batching.
   var leadingScreens: Double = 0
+  /// Sections mode (issue 15) only, else empty: each section's header and footer (`table/describe`).
+  var supplementaries: [String] = []
+  /// Sections mode: every present header's and footer's `table/supplementaryFrame` (drawn y, content y, height,
+  /// floating), visual.
+  var placed: [String] = []
+  /// Sections mode: `table/elementAtPoint` at the viewport's top edge, middle and last quarter point (visual).
+  var probes: [String] = []
+  /// Sections mode: `table/elementsInRect` of the viewport (visual).
+  var inRect: [String] = []
+  /// Sections mode: the step's `table/supplementaryHeightChanged` pushes.
+  var heightChanges: [String] = []
 
   /// Field kinds left out of the comparison: `$LAYOUTD_DIFF_IGNORE`, comma-separated (e.g.
   /// `visibleRowIDs,batchState`), for triage while the daemon lacks a field.
@@ -63,6 +74,11 @@ struct LiveTableObservation: Equatable, Sendable {
     case "fetchStarts": daemon.fetchStarts = model.fetchStarts
     case "batchState": daemon.batchState = model.batchState
     case "leadingScreens": daemon.leadingScreens = model.leadingScreens
+    case "supplementaries": daemon.supplementaries = model.supplementaries
+    case "placed": daemon.placed = model.placed
+    case "probes": daemon.probes = model.probes
+    case "inRect": daemon.inRect = model.inRect
+    case "heightChanges": daemon.heightChanges = model.heightChanges
     default: break
     }
   }
@@ -94,6 +110,11 @@ struct LiveTableObservation: Equatable, Sendable {
       ("fetchStarts", model.fetchStarts == daemon.fetchStarts, "\(model.fetchStarts)", "\(daemon.fetchStarts)"),
       ("batchState", model.batchState == daemon.batchState, model.batchState, daemon.batchState),
       ("leadingScreens", model.leadingScreens == daemon.leadingScreens, "\(model.leadingScreens)", "\(daemon.leadingScreens)"),
+      ("supplementaries", model.supplementaries == daemon.supplementaries, "\(model.supplementaries)", "\(daemon.supplementaries)"),
+      ("placed", model.placed == daemon.placed, "\(model.placed)", "\(daemon.placed)"),
+      ("probes", model.probes == daemon.probes, "\(model.probes)", "\(daemon.probes)"),
+      ("inRect", model.inRect == daemon.inRect, "\(model.inRect)", "\(daemon.inRect)"),
+      ("heightChanges", model.heightChanges == daemon.heightChanges, "\(model.heightChanges)", "\(daemon.heightChanges)"),
     ]
     for (field, equal, m, d) in rest where !equal { return (field, m, d) }
     return nil
@@ -156,6 +177,7 @@ extension LiveTableObservation {
 extension LiveTableModel {
   /// The model's side after a step whose calls are expected to answer `answers`; drains the pushes.
   mutating func observation(answers: [Int?]) -> LiveTableObservation {
+    let heightChanges = supplementaryHeightChanges
     let (events, starts) = drain()
     var o = LiveTableObservation()
     o.answers = answers
@@ -171,6 +193,11 @@ extension LiveTableModel {
     o.fetchStarts = starts
     o.batchState = batchState.rawValue
     o.leadingScreens = leadingScreens
+    if observesSections {
+      for s in sections.indices { o.states.merge(extras(s).cellStates) { a, _ in a } }
+      observeSections(&o)
+      o.heightChanges = heightChanges
+    }
     return o
   }
 }
