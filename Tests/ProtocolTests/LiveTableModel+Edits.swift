@@ -70,10 +70,14 @@ extension LiveTableModel {
     // takes in the new space, as a `setHeader`/`setFooter` op would (Protocol.md: "a reloaded section's are placed
     // at the index it takes in the new space"; "a slot set twice is -32004").
     var slots = givenSlots(after: batch, supplementary)
+    // A `null` for a header or footer the section does not have changes nothing: not an operation.
+    var idle = 0
     for op in supplementary.set {
       guard newExtras.indices.contains(op.section), slots.insert("\(op.header) \(op.section)").inserted else {
         return -32004
       }
+      let current = op.header ? newExtras[op.section].header : newExtras[op.section].footer
+      if current == nil && op.value == nil { idle += 1 }
       if op.header { newExtras[op.section].header = op.value } else { newExtras[op.section].footer = op.value }
     }
     var ended: Set<String> = []
@@ -84,7 +88,7 @@ extension LiveTableModel {
       ended.formUnion(table.sections[section].map(\.id))
       ended.formUnion(extras(section).cellIDs)
     }
-    commit(after.sections, extras: newExtras, ended: ended, operations: operations)
+    commit(after.sections, extras: newExtras, ended: ended, operations: operations - idle)
     return nil
   }
 

@@ -63,8 +63,10 @@ extension LiveTableModel {
     }
     var all = extras
     while all.count < sections.count { all.append(Extras()) }
+    // Removing a header or footer the section does not have changes nothing: a change set without operations.
+    let idle = value == nil && (header ? all[section].header : all[section].footer) == nil
     if header { all[section].header = value } else { all[section].footer = value }
-    commit(referenceTable.sections, extras: all, ended: [], operations: 1)
+    commit(referenceTable.sections, extras: all, ended: [], operations: idle ? 0 : 1)
     return nil
   }
 }

@@ -178,7 +178,9 @@ package struct RangeController: Sendable {
       : floating.placed(
         into: map.cellIDs(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separator), minY: bounds.y,
         maxY: bounds.maxY)
-    let changed = onScreen != lastVisible
+    // The on-screen set compared as a set (UIKit's willDisplay / didEndDisplaying): a floating header placed first
+    // or at its content position is the same element.
+    let changed = lastVisible.map { $0 != onScreen && Set($0) != Set(onScreen) } ?? true
     lastVisible = onScreen
     guard force || changed else { return [] }
     // Step 2: the direction, or the previous one when not scrolling; remembered even by an update that stops early.
