@@ -23,7 +23,8 @@ import Testing
       [(0..<30).map { RowSpec(id: RowID("r\($0)"), content: $0) }],
       supplementaries: [SupplementaryUpdate(.header, section: 0, .cell(id: RowID("h"), content: 0))])
     for request in result.layoutRequests {
-      _ = try table.acceptLayout(id: request.id, generation: request.generation, height: request.id == RowID("h") ? 0 : 50)
+      _ = try table.acceptLayout(
+        id: request.id, generation: request.generation, height: request.id == RowID("h") ? 0 : 50)
     }
     _ = table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 0, width: 320, height: 100)))
     _ = table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 1000, width: 320, height: 100)))
@@ -51,7 +52,8 @@ import Testing
     }
     _ = table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 10, width: 320, height: 100)))
     #expect(table.floatingSupplementaries.header == nil)
-    table.ranges.tuning[.minimum, .preload] = RangeTuningParameters(leadingBufferScreenfuls: 3, trailingBufferScreenfuls: 0)
+    table.ranges.tuning[.minimum, .preload] = RangeTuningParameters(
+      leadingBufferScreenfuls: 3, trailingBufferScreenfuls: 0)
     let events = table.setViewport(RangeViewport(bounds: Rect(x: 0, y: 15, width: 320, height: 100)))
     #expect(table.floatingSupplementaries.header == FloatingElement(section: 1, y: 65))
     #expect(events.isEmpty)

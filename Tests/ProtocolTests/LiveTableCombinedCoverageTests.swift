@@ -75,6 +75,7 @@ import Testing
     ]
     for name in expected { #expect((seen[name] ?? 0) >= 10, "\(name): \(seen[name] ?? 0)") }
     print(
-      "LiveTableCombinedCoverage: " + seen.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+      "LiveTableCombinedCoverage: "
+        + seen.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
   }
 }

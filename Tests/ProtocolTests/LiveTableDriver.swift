@@ -28,7 +28,8 @@ final class LiveTableDriver {
     for call in calls {
       requestID += 1
       ids.append(requestID)
-      text += frameText(LiveTableWire.request(id: requestID, method: call.method, params: call.params, session: session))
+      text += frameText(
+        LiveTableWire.request(id: requestID, method: call.method, params: call.params, session: session))
     }
     daemon.write(Array(text.utf8))
     var pending = Set(ids)

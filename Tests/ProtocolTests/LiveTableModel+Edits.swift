@@ -12,7 +12,8 @@ extension LiveTableModel {
   /// node at {measureLayout}; others keep theirs. Then the clamp, the ended nodes' exits and releases (rows and the
   /// cells that end or are gone), one update when the change set had operations, and the after-commit batch-fetch
   /// check.
-  mutating func commit(_ new: [[ReferenceRow]], extras newExtras: [Extras]? = nil, ended: Set<String>, operations: Int) {
+  mutating func commit(_ new: [[ReferenceRow]], extras newExtras: [Extras]? = nil, ended: Set<String>, operations: Int)
+  {
     let old = sections.joined()
     let oldCells = extras.flatMap { [$0.header, $0.footer].compactMap { $0 } }.filter { $0.id != nil }
     var nextExtras = newExtras ?? extras

@@ -97,7 +97,8 @@ extension LiveTableModel {
       if let h = header(s) { out.append(h) }
       for _ in sections[s] {
         guard let (row, top) = rowTops.next() else { break }
-        out.append(Drawn(kind: "row", section: s, id: row.id, top: top, contentTop: top, height: Double(row.quarters) / 4))
+        out.append(
+          Drawn(kind: "row", section: s, id: row.id, top: top, contentTop: top, height: Double(row.quarters) / 4))
       }
       if let f = footer(s) { out.append(f) }
     }
@@ -163,7 +164,9 @@ extension LiveTableModel {
   /// The state of the row or cell `id` (nil: none such).
   func nodeState(_ id: String) -> InterfaceBits? {
     if let found = find(id) { return sections[found.section][found.row].state }
-    if let cell = findCell(id) { return (cell.header ? extras[cell.section].header : extras[cell.section].footer)?.state }
+    if let cell = findCell(id) {
+      return (cell.header ? extras[cell.section].header : extras[cell.section].footer)?.state
+    }
     return nil
   }
 

@@ -61,7 +61,9 @@ extension LiveTableModel {
   }
 
   /// How many of `sectionQueries` are `table/supplementaryFrame` calls (they come first).
-  var sectionFrameCount: Int { extras.prefix(sections.count).reduce(0) { $0 + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) } }
+  var sectionFrameCount: Int {
+    extras.prefix(sections.count).reduce(0) { $0 + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) }
+  }
 
   /// The queries that read the sections fields from the daemon, in the order `readSections` takes their answers.
   var sectionQueries: [(method: String, params: String)] {
@@ -73,7 +75,8 @@ extension LiveTableModel {
     for v in probeYs {
       calls.append(("table/elementAtPoint", #"{"point":{"x":1,"y":\#(LiveTableWire.number(v))}}"#))
     }
-    let rect = #"{"x":0,"y":\#(LiveTableWire.number(wireOffset(offset))),"width":375,"height":\#(LiveTableWire.number(viewportHeight))}"#
+    let rect =
+      #"{"x":0,"y":\#(LiveTableWire.number(wireOffset(offset))),"width":375,"height":\#(LiveTableWire.number(viewportHeight))}"#
     calls.append(("table/elementsInRect", #"{"rect":\#(rect)}"#))
     return calls
   }

@@ -93,11 +93,20 @@ struct LiveTableObservation: Equatable, Sendable {
     let simple: [(String, Bool, String, String)] = [
       ("rowIDs", model.rowIDs == daemon.rowIDs, "\(model.rowIDs)", "\(daemon.rowIDs)"),
       ("heights", model.heights == daemon.heights, "\(model.heights)", "\(daemon.heights)"),
-      ("contentHeight", model.contentHeight == daemon.contentHeight, "\(model.contentHeight)", "\(daemon.contentHeight)"),
+      (
+        "contentHeight", model.contentHeight == daemon.contentHeight, "\(model.contentHeight)",
+        "\(daemon.contentHeight)"
+      ),
       ("offset", model.offset == daemon.offset, "\(model.offset)", "\(daemon.offset)"),
-      ("visibleRowIDs", model.visibleRowIDs == daemon.visibleRowIDs, "\(model.visibleRowIDs)", "\(daemon.visibleRowIDs)"),
+      (
+        "visibleRowIDs", model.visibleRowIDs == daemon.visibleRowIDs, "\(model.visibleRowIDs)",
+        "\(daemon.visibleRowIDs)"
+      ),
       ("rangeMode", model.rangeMode == daemon.rangeMode, model.rangeMode, daemon.rangeMode),
-      ("containerVisible", model.containerVisible == daemon.containerVisible, "\(model.containerVisible)", "\(daemon.containerVisible)"),
+      (
+        "containerVisible", model.containerVisible == daemon.containerVisible, "\(model.containerVisible)",
+        "\(daemon.containerVisible)"
+      ),
     ]
     for (field, equal, m, d) in simple where !equal { return (field, m, d) }
     for id in Set(model.states.keys).union(daemon.states.keys).sorted() where model.states[id] != daemon.states[id] {
@@ -109,12 +118,21 @@ struct LiveTableObservation: Equatable, Sendable {
     let rest: [(String, Bool, String, String)] = [
       ("fetchStarts", model.fetchStarts == daemon.fetchStarts, "\(model.fetchStarts)", "\(daemon.fetchStarts)"),
       ("batchState", model.batchState == daemon.batchState, model.batchState, daemon.batchState),
-      ("leadingScreens", model.leadingScreens == daemon.leadingScreens, "\(model.leadingScreens)", "\(daemon.leadingScreens)"),
-      ("supplementaries", model.supplementaries == daemon.supplementaries, "\(model.supplementaries)", "\(daemon.supplementaries)"),
+      (
+        "leadingScreens", model.leadingScreens == daemon.leadingScreens, "\(model.leadingScreens)",
+        "\(daemon.leadingScreens)"
+      ),
+      (
+        "supplementaries", model.supplementaries == daemon.supplementaries, "\(model.supplementaries)",
+        "\(daemon.supplementaries)"
+      ),
       ("placed", model.placed == daemon.placed, "\(model.placed)", "\(daemon.placed)"),
       ("probes", model.probes == daemon.probes, "\(model.probes)", "\(daemon.probes)"),
       ("inRect", model.inRect == daemon.inRect, "\(model.inRect)", "\(daemon.inRect)"),
-      ("heightChanges", model.heightChanges == daemon.heightChanges, "\(model.heightChanges)", "\(daemon.heightChanges)"),
+      (
+        "heightChanges", model.heightChanges == daemon.heightChanges, "\(model.heightChanges)",
+        "\(daemon.heightChanges)"
+      ),
     ]
     for (field, equal, m, d) in rest where !equal { return (field, m, d) }
     return nil
@@ -122,7 +140,9 @@ struct LiveTableObservation: Equatable, Sendable {
 
   /// `[ok, -32004, error]` (nil: a result; -1: any error; -2: no answer).
   static func describe(_ answers: [Int?]) -> String {
-    "[" + answers.map { $0.map { $0 == -1 ? "error" : $0 == -2 ? "no answer" : "\($0)" } ?? "ok" }.joined(separator: ", ") + "]"
+    "["
+      + answers.map { $0.map { $0 == -1 ? "error" : $0 == -2 ? "no answer" : "\($0)" } ?? "ok" }.joined(separator: ", ")
+      + "]"
   }
 
   /// The field's kind for shrinking: `events[r3]` → `events`.
@@ -159,7 +179,9 @@ extension LiveTableObservation {
       switch message["method"]?.stringValue {
       case "cell/interfaceStateChanged":
         events[id, default: []].append(
-          .changed(old: Self.names(params["oldState"]), new: Self.names(params["newState"]), events: Self.names(params["events"])))
+          .changed(
+            old: Self.names(params["oldState"]), new: Self.names(params["newState"]),
+            events: Self.names(params["events"])))
       case "cell/nodeReleased":
         events[id, default: []].append(.released(state: Self.names(params["state"])))
       default:

@@ -36,7 +36,8 @@ enum LiveTableSequence {
   static func inverted(seed: UInt64) -> Bool { seed & 1 == 1 }
 
   /// The Base setup as wire calls (for reports).
-  static func setupCalls(inverted: Bool, sections: LiveTableSectionsSetup? = nil) -> [(method: String, params: String)] {
+  static func setupCalls(inverted: Bool, sections: LiveTableSectionsSetup? = nil) -> [(method: String, params: String)]
+  {
     [("session/create", createParams(inverted: inverted, sections: sections))]
       + (sections?.step ?? LiveTableStep(kind: .reloadData([baseRows]))).calls
   }
@@ -66,7 +67,8 @@ enum LiveTableSequence {
     let queries = sections.map { _ in (model.sectionQueries, model.sectionFrameCount) }
     let actual = driver.perform(setupCalls(inverted: inverted, sections: sections).map { [$0] }, sections: queries)
     if let (field, m, d) = LiveTableObservation.firstDifference(model: expected, daemon: actual) {
-      return Outcome(steps: [], divergence: LiveTableDivergence(step: -1, field: field, model: m, daemon: d), lost: driver.lost)
+      return Outcome(
+        steps: [], divergence: LiveTableDivergence(step: -1, field: field, model: m, daemon: d), lost: driver.lost)
     }
     var steps: [LiveTableStep] = []
     var index = 0

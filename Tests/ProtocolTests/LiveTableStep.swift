@@ -139,7 +139,8 @@ struct LiveTableStep: Sendable {
   /// The step as JSON lines of its requests for session "s1", ids from `firstID`, for reports.
   func jsonLines(firstID: Int) -> [String] {
     calls.enumerated().map {
-      LiveTableWire.request(id: firstID + $0.offset, method: $0.element.method, params: $0.element.params, session: "s1")
+      LiveTableWire.request(
+        id: firstID + $0.offset, method: $0.element.method, params: $0.element.params, session: "s1")
     }
   }
 }

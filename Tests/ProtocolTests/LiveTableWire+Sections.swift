@@ -51,7 +51,8 @@ extension LiveTableWire {
     }
     for op in supplementary.set {
       let kind = op.header ? "header" : "footer"
-      ops.append(#"{"op":"set\#(op.header ? "Header" : "Footer")","section":\#(op.section),"\#(kind)":\#(hf(op.value))}"#)
+      ops.append(
+        #"{"op":"set\#(op.header ? "Header" : "Footer")","section":\#(op.section),"\#(kind)":\#(hf(op.value))}"#)
     }
     ops.shuffle(using: &random)
     return ops

@@ -8,7 +8,9 @@ package struct RangeViewport: Sendable, Hashable {
   package var containerState: InterfaceState
 
   /// Creates a viewport description.
-  package init(bounds: Rect, scrollDirection: ScrollDirection = [], containerState: InterfaceState = [.visible, .display]) {
+  package init(
+    bounds: Rect, scrollDirection: ScrollDirection = [], containerState: InterfaceState = [.visible, .display]
+  ) {
     self.bounds = bounds
     self.scrollDirection = scrollDirection
     self.containerState = containerState
@@ -124,7 +126,8 @@ package struct RangeController: Sendable {
     if preloadTuning == .zero {
       preload = visible
     } else {
-      preloadRect = RangeRect.expand(viewport.bounds, tuning: preloadTuning, scrollable: .vertical, direction: direction)
+      preloadRect = RangeRect.expand(
+        viewport.bounds, tuning: preloadTuning, scrollable: .vertical, direction: direction)
       preload = rows(in: preloadRect)
     }
     var displayRect: Rect?
@@ -140,7 +143,8 @@ package struct RangeController: Sendable {
       displayRect = rect
       display = rows(in: rect)
     }
-    return RangeSets(visible: visible, display: display, preload: preload, displayRect: displayRect, preloadRect: preloadRect)
+    return RangeSets(
+      visible: visible, display: display, preload: preload, displayRect: displayRect, preloadRect: preloadRect)
   }
 
   /// The state of a row from its set membership (`_updateVisibleNodeIndexPaths`; texture.md §3.3's table for a
@@ -173,7 +177,8 @@ package struct RangeController: Sendable {
     floating: FloatingCells = FloatingCells()
   ) -> [InterfaceStateEvent] {
     let bounds = viewport.bounds
-    let onScreen = bounds.isEmpty
+    let onScreen =
+      bounds.isEmpty
       ? []
       : floating.placed(
         into: map.cellIDs(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separator), minY: bounds.y,
