@@ -3,7 +3,7 @@ import Testing
 @testable import NodeTree
 
 /// Header and footer cells in the range controller and across section moves, found by issue 15's combined
-/// differential test (`LiveTableCombinedDifferentialTests`):
+/// differential test (`LiveTableDifferentialTests.randomCombinedSequencesMatchTheModel`):
 /// - a floating cell counts where it is drawn in every set (Protocol.md: the range controller gives header and footer
 ///   cells states "by the span where they are drawn"), not only in the visible one;
 /// - the on-screen set is compared as a set, so a header that starts floating with the same cells on screen runs no

@@ -12,14 +12,17 @@ import Testing
 /// (`table/describe`, `table/supplementaryFrame`), `table/elementAtPoint` at three points, `table/elementsInRect`
 /// of the viewport and the `table/supplementaryHeightChanged` pushes. Failures print their seed and are shrunk.
 ///
+/// It is a test of `LiveTableDifferentialTests`, whose tests run one after the other (`.serialized`), so the suite
+/// never drives more daemons at once than `LAYOUTD_DIFF_WORKERS`.
+///
 /// Environment: `LAYOUTD_COMBINED_SEQUENCES` (default 300), `LAYOUTD_COMBINED_STEPS` (40), `LAYOUTD_COMBINED_SEED`
 /// (replay that one sequence); workers, shrinking and triage as in `LiveTableDifferentialTests` (`LAYOUTD_DIFF_*`).
-@Suite struct LiveTableCombinedDifferentialTests {
+extension LiveTableDifferentialTests {
   @Test func randomCombinedSequencesMatchTheModel() async throws {
     let replaySeed = ProcessInfo.processInfo.environment["LAYOUTD_COMBINED_SEED"].flatMap { UInt64($0) }
-    let count = replaySeed == nil ? LiveTableDifferentialTests.setting("LAYOUTD_COMBINED_SEQUENCES", 300) : 1
-    await LiveTableDifferentialTests.runSequences(
+    let count = replaySeed == nil ? Self.setting("LAYOUTD_COMBINED_SEQUENCES", 300) : 1
+    await Self.runSequences(
       label: "LiveTableCombinedDifferential", replaySeed: replaySeed, count: count,
-      steps: LiveTableDifferentialTests.setting("LAYOUTD_COMBINED_STEPS", 40), sections: true)
+      steps: Self.setting("LAYOUTD_COMBINED_STEPS", 40), sections: true)
   }
 }

@@ -11,7 +11,7 @@ import Testing
 /// (replay that one sequence), `LAYOUTD_DIFF_WORKERS` (4 daemons), `LAYOUTD_DIFF_SHRINK` (how many failures to shrink,
 /// 3), `LAYOUTD_DIFF_IGNORE` (field kinds not compared, for triage), `LAYOUTD_DIFF_ZERO_HEIGHTS` (percent of 0-point
 /// cells, 5).
-@Suite struct LiveTableDifferentialTests {
+@Suite(.serialized) struct LiveTableDifferentialTests {
   /// An environment integer, else `fallback`.
   static func setting(_ name: String, _ fallback: Int) -> Int {
     ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? fallback
