@@ -28,7 +28,8 @@ final class LiveTableDriver {
     for call in calls {
       requestID += 1
       ids.append(requestID)
-      text += frameText(LiveTableWire.request(id: requestID, method: call.method, params: call.params, session: session))
+      text += frameText(
+        LiveTableWire.request(id: requestID, method: call.method, params: call.params, session: session))
     }
     daemon.write(Array(text.utf8))
     var pending = Set(ids)
@@ -49,8 +50,12 @@ final class LiveTableDriver {
     return (ids.map { answers[$0] }, messages)
   }
 
-  /// Performs a step given as phases and reads the daemon's side of it.
-  func perform(_ phases: [[(method: String, params: String)]]) -> LiveTableObservation {
+  /// Performs a step given as phases and reads the daemon's side of it; `sections` (the model's
+  /// `sectionQueries` and how many of them are frames) reads the sections fields too.
+  func perform(
+    _ phases: [[(method: String, params: String)]],
+    sections: (queries: [(method: String, params: String)], frames: Int)? = nil
+  ) -> LiveTableObservation {
     var answers: [JSONValue?] = []
     var messages: [JSONValue] = []
     for phase in phases {
@@ -58,11 +63,17 @@ final class LiveTableDriver {
       answers += got.dropLast()
       messages += read
     }
-    let (queries, read) = exchange([("table/ranges", "{}"), ("table/describe", "{}")])
+    let (queries, read) = exchange([("table/ranges", "{}"), ("table/describe", "{}")] + (sections?.queries ?? []))
     messages += read
-    return LiveTableObservation(
+    var observation = LiveTableObservation(
       session: session, answers: answers, messages: messages, ranges: queries[0]?["result"],
       describe: queries[1]?["result"])
+    if let sections {
+      observation.readSections(
+        session: session, describe: queries[1]?["result"], ranges: queries[0]?["result"],
+        answers: Array(queries.dropFirst(2)), frames: sections.frames, messages: messages)
+    }
+    return observation
   }
 
   /// Disposes the session and reads up to the answer.

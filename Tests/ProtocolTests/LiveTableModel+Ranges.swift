@@ -20,18 +20,22 @@ extension LiveTableModel {
   }
 
   /// One range update with `direction` (nil: none, reuse D). Steps 1–6 of the rules; the visible set is remembered
-  /// also when it is empty (see the report: Texture's trigger is UIKit's visible-cell set, kept either way).
+  /// also when it is empty (see the report: Texture's trigger is UIKit's visible-cell set, kept either way). The sets
+  /// hold rows and header and footer cells, by where they are drawn (Protocol.md: "the range controller gives them
+  /// interface states by the span where they are drawn").
   mutating func rangeUpdate(_ direction: Direction?) {
     let dir = direction ?? previousDirection
     previousDirection = dir
-    let visible = visibleIDs
+    let visible = visibleNodeIDs
     lastVisible = Set(visible)
+    let nodes = sections.joined().map(\.id) + cellIDs
     if visible.isEmpty {
-      for row in sections.joined() where row.state.contains(.visible) {
-        var new = row.state
+      for id in nodes {
+        guard let old = nodeState(id), old.contains(.visible) else { continue }
+        var new = old
         new.remove(.visible)
-        logChange(row.id, from: row.state, to: new)
-        updateRow(row.id) { $0.state = new }
+        logChange(id, from: old, to: new)
+        setNodeState(id, new)
       }
       return
     }
@@ -47,7 +51,7 @@ extension LiveTableModel {
       preload = visible
     } else {
       let (a, b) = span(preloadTuning, dir)
-      preload = rowIDs(intersecting: a, b)
+      preload = nodeIDs(intersecting: a, b)
     }
     let display: [String]
     if mode == .lowMemory {
@@ -58,14 +62,15 @@ extension LiveTableModel {
       display = preload
     } else {
       let (a, b) = span(displayTuning, dir)
-      display = rowIDs(intersecting: a, b)
+      display = nodeIDs(intersecting: a, b)
     }
-    for row in sections.joined() {
+    for id in nodes {
+      guard let old = nodeState(id) else { continue }
       let new = Self.state(
-        visible: visible.contains(row.id), display: display.contains(row.id), preload: preload.contains(row.id),
+        visible: visible.contains(id), display: display.contains(id), preload: preload.contains(id),
         containerVisible: cv, lowMemory: mode == .lowMemory)
-      logChange(row.id, from: row.state, to: new)
-      updateRow(row.id) { $0.state = new }
+      logChange(id, from: old, to: new)
+      setNodeState(id, new)
     }
   }
 
@@ -86,7 +91,7 @@ extension LiveTableModel {
 
   /// The trigger "the visible set differs from lastVisible": one update with `direction` when it does.
   mutating func updateIfVisibleChanged(_ direction: Direction?) {
-    if Set(visibleIDs) != lastVisible { rangeUpdate(direction) }
+    if Set(visibleNodeIDs) != lastVisible { rangeUpdate(direction) }
   }
 
   /// `session/setVisible`: a different value changes V and runs one update; entering runs a batch-fetch check.

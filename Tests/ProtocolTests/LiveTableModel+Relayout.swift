@@ -3,6 +3,18 @@
 extension LiveTableModel {
   /// `cell/setNeedsLayout` {row, cell} giving row `id` a cell `quarters` / 4 points tall; -1 for an unknown row.
   mutating func relayout(_ id: String, quarters: Int) -> Int? {
+    if let cell = findCell(id) {
+      // A header or footer cell (Protocol.md "Sections, headers and footers"): re-laid out like a row, and a
+      // height change is pushed as `table/supplementaryHeightChanged`.
+      let old = nodeQuarters(cell)
+      updateCell(id) { $0.quarters = quarters }
+      if old != quarters {
+        supplementaryHeightChanges.append(
+          "\(cell.header ? "header" : "footer") \(cell.section) \(id) \(Double(old) / 4) → \(Double(quarters) / 4)")
+      }
+      settlePass()
+      return nil
+    }
     guard find(id) != nil else { return -1 }
     updateRow(id) { $0.quarters = quarters }
     settlePass()

@@ -51,6 +51,16 @@ struct LiveTableModel: Sendable {
 
   /// Committed rows by section.
   var sections: [[Row]] = [[]]
+  /// Each section's header and footer (issue 15; see `LiveTableModel+Sections`), parallel to `sections`.
+  var extras: [Extras] = [Extras()]
+  /// `style: "grouped"`: nothing floats, a missing header or footer takes the spacing.
+  var grouped = false
+  /// The differential test compares the sections fields too (`LiveTableObservation+Sections`).
+  var observesSections = false
+  /// Grouped spacing for a missing header, quarter points.
+  var spacingHeader = 0
+  /// Grouped spacing for a missing footer, quarter points.
+  var spacingFooter = 0
   /// Viewport width (kept; only heights matter here).
   var width = 375.0
   /// Viewport height H.
@@ -103,6 +113,8 @@ struct LiveTableModel: Sendable {
   var rowEvents: [String: [RowEvent]] = [:]
   /// `table/willBeginBatchFetch` pushes since the last drain.
   var fetchStarts = 0
+  /// `table/supplementaryHeightChanged` pushes since the last drain: `kind section rowId old → new`.
+  var supplementaryHeightChanges: [String] = []
 
   /// Default tuning (rules: "Default tuning").
   static let defaultTuning: [Mode: (display: Tuning, preload: Tuning)] = [
@@ -126,19 +138,23 @@ struct LiveTableModel: Sendable {
   /// Effective container visibility: V and not BG.
   var containerVisible: Bool { containerInWindow && !background }
 
-  /// Every row in order with its top, in points.
+  /// Every row in order with its top, in points (after its section's header space).
   var placedRows: [(row: Row, top: Double)] {
     var y = 0.0
     var out: [(row: Row, top: Double)] = []
-    for row in sections.joined() {
-      out.append((row, y))
-      y += Double(row.quarters) / 4
+    for (s, rows) in sections.enumerated() {
+      y += headerSpace(s)
+      for row in rows {
+        out.append((row, y))
+        y += Double(row.quarters) / 4
+      }
+      y += footerSpace(s)
     }
     return out
   }
 
-  /// C: the content height.
-  var contentHeight: Double { Double(sections.joined().reduce(0) { $0 + $1.quarters }) / 4 }
+  /// C: the content height (headers, rows, footers and grouped spacing).
+  var contentHeight: Double { spans.last?.bottom ?? 0 }
 
   /// minY = −T.
   var minOffset: Double { -insetTop }
@@ -162,10 +178,12 @@ struct LiveTableModel: Sendable {
   func find(_ id: String) -> (section: Int, row: Int, top: Double)? {
     var y = 0.0
     for (s, rows) in sections.enumerated() {
+      y += headerSpace(s)
       for (r, row) in rows.enumerated() {
         if row.id == id { return (s, r, y) }
         y += Double(row.quarters) / 4
       }
+      y += footerSpace(s)
     }
     return nil
   }
@@ -189,6 +207,7 @@ struct LiveTableModel: Sendable {
     defer {
       rowEvents = [:]
       fetchStarts = 0
+      supplementaryHeightChanges = []
     }
     return (rowEvents, fetchStarts)
   }

@@ -31,6 +31,17 @@ struct LiveTableObservation: Equatable, Sendable {
   var batchState = ""
   /// Leading screens for batching.
   var leadingScreens: Double = 0
+  /// Sections mode (issue 15) only, else empty: each section's header and footer (`table/describe`).
+  var supplementaries: [String] = []
+  /// Sections mode: every present header's and footer's `table/supplementaryFrame` (drawn y, content y, height,
+  /// floating), visual.
+  var placed: [String] = []
+  /// Sections mode: `table/elementAtPoint` at the viewport's top edge, middle and last quarter point (visual).
+  var probes: [String] = []
+  /// Sections mode: `table/elementsInRect` of the viewport (visual).
+  var inRect: [String] = []
+  /// Sections mode: the step's `table/supplementaryHeightChanged` pushes.
+  var heightChanges: [String] = []
 
   /// Field kinds left out of the comparison: `$LAYOUTD_DIFF_IGNORE`, comma-separated (e.g.
   /// `visibleRowIDs,batchState`), for triage while the daemon lacks a field.
@@ -63,6 +74,11 @@ struct LiveTableObservation: Equatable, Sendable {
     case "fetchStarts": daemon.fetchStarts = model.fetchStarts
     case "batchState": daemon.batchState = model.batchState
     case "leadingScreens": daemon.leadingScreens = model.leadingScreens
+    case "supplementaries": daemon.supplementaries = model.supplementaries
+    case "placed": daemon.placed = model.placed
+    case "probes": daemon.probes = model.probes
+    case "inRect": daemon.inRect = model.inRect
+    case "heightChanges": daemon.heightChanges = model.heightChanges
     default: break
     }
   }
@@ -77,11 +93,20 @@ struct LiveTableObservation: Equatable, Sendable {
     let simple: [(String, Bool, String, String)] = [
       ("rowIDs", model.rowIDs == daemon.rowIDs, "\(model.rowIDs)", "\(daemon.rowIDs)"),
       ("heights", model.heights == daemon.heights, "\(model.heights)", "\(daemon.heights)"),
-      ("contentHeight", model.contentHeight == daemon.contentHeight, "\(model.contentHeight)", "\(daemon.contentHeight)"),
+      (
+        "contentHeight", model.contentHeight == daemon.contentHeight, "\(model.contentHeight)",
+        "\(daemon.contentHeight)"
+      ),
       ("offset", model.offset == daemon.offset, "\(model.offset)", "\(daemon.offset)"),
-      ("visibleRowIDs", model.visibleRowIDs == daemon.visibleRowIDs, "\(model.visibleRowIDs)", "\(daemon.visibleRowIDs)"),
+      (
+        "visibleRowIDs", model.visibleRowIDs == daemon.visibleRowIDs, "\(model.visibleRowIDs)",
+        "\(daemon.visibleRowIDs)"
+      ),
       ("rangeMode", model.rangeMode == daemon.rangeMode, model.rangeMode, daemon.rangeMode),
-      ("containerVisible", model.containerVisible == daemon.containerVisible, "\(model.containerVisible)", "\(daemon.containerVisible)"),
+      (
+        "containerVisible", model.containerVisible == daemon.containerVisible, "\(model.containerVisible)",
+        "\(daemon.containerVisible)"
+      ),
     ]
     for (field, equal, m, d) in simple where !equal { return (field, m, d) }
     for id in Set(model.states.keys).union(daemon.states.keys).sorted() where model.states[id] != daemon.states[id] {
@@ -93,7 +118,21 @@ struct LiveTableObservation: Equatable, Sendable {
     let rest: [(String, Bool, String, String)] = [
       ("fetchStarts", model.fetchStarts == daemon.fetchStarts, "\(model.fetchStarts)", "\(daemon.fetchStarts)"),
       ("batchState", model.batchState == daemon.batchState, model.batchState, daemon.batchState),
-      ("leadingScreens", model.leadingScreens == daemon.leadingScreens, "\(model.leadingScreens)", "\(daemon.leadingScreens)"),
+      (
+        "leadingScreens", model.leadingScreens == daemon.leadingScreens, "\(model.leadingScreens)",
+        "\(daemon.leadingScreens)"
+      ),
+      (
+        "supplementaries", model.supplementaries == daemon.supplementaries, "\(model.supplementaries)",
+        "\(daemon.supplementaries)"
+      ),
+      ("placed", model.placed == daemon.placed, "\(model.placed)", "\(daemon.placed)"),
+      ("probes", model.probes == daemon.probes, "\(model.probes)", "\(daemon.probes)"),
+      ("inRect", model.inRect == daemon.inRect, "\(model.inRect)", "\(daemon.inRect)"),
+      (
+        "heightChanges", model.heightChanges == daemon.heightChanges, "\(model.heightChanges)",
+        "\(daemon.heightChanges)"
+      ),
     ]
     for (field, equal, m, d) in rest where !equal { return (field, m, d) }
     return nil
@@ -101,7 +140,9 @@ struct LiveTableObservation: Equatable, Sendable {
 
   /// `[ok, -32004, error]` (nil: a result; -1: any error; -2: no answer).
   static func describe(_ answers: [Int?]) -> String {
-    "[" + answers.map { $0.map { $0 == -1 ? "error" : $0 == -2 ? "no answer" : "\($0)" } ?? "ok" }.joined(separator: ", ") + "]"
+    "["
+      + answers.map { $0.map { $0 == -1 ? "error" : $0 == -2 ? "no answer" : "\($0)" } ?? "ok" }.joined(separator: ", ")
+      + "]"
   }
 
   /// The field's kind for shrinking: `events[r3]` → `events`.
@@ -138,7 +179,9 @@ extension LiveTableObservation {
       switch message["method"]?.stringValue {
       case "cell/interfaceStateChanged":
         events[id, default: []].append(
-          .changed(old: Self.names(params["oldState"]), new: Self.names(params["newState"]), events: Self.names(params["events"])))
+          .changed(
+            old: Self.names(params["oldState"]), new: Self.names(params["newState"]),
+            events: Self.names(params["events"])))
       case "cell/nodeReleased":
         events[id, default: []].append(.released(state: Self.names(params["state"])))
       default:
@@ -156,6 +199,7 @@ extension LiveTableObservation {
 extension LiveTableModel {
   /// The model's side after a step whose calls are expected to answer `answers`; drains the pushes.
   mutating func observation(answers: [Int?]) -> LiveTableObservation {
+    let heightChanges = supplementaryHeightChanges
     let (events, starts) = drain()
     var o = LiveTableObservation()
     o.answers = answers
@@ -171,6 +215,11 @@ extension LiveTableModel {
     o.fetchStarts = starts
     o.batchState = batchState.rawValue
     o.leadingScreens = leadingScreens
+    if observesSections {
+      for s in sections.indices { o.states.merge(extras(s).cellStates) { a, _ in a } }
+      observeSections(&o)
+      o.heightChanges = heightChanges
+    }
     return o
   }
 }

@@ -52,13 +52,17 @@ enum LiveTableShrinker {
 
   /// A report: the seed, the Base setup and the shrunk steps as JSON lines of their requests (session "s1"), and
   /// the first differing field.
-  static func report(seed: UInt64, steps: [LiveTableStep], divergence: LiveTableDivergence) -> String {
-    var lines = ["seed \(seed): shrunk to \(steps.count) step(s); replay with LAYOUTD_DIFF_SEED=\(seed)"]
+  static func report(
+    seed: UInt64, steps: [LiveTableStep], divergence: LiveTableDivergence, sections: Bool = false
+  ) -> String {
+    let variable = sections ? "LAYOUTD_COMBINED_SEED" : "LAYOUTD_DIFF_SEED"
+    var lines = ["seed \(seed): shrunk to \(steps.count) step(s); replay with \(variable)=\(seed)"]
     lines.append("  setup (after initialize / initialized):")
     let inverted = LiveTableSequence.inverted(seed: seed)
-    for (i, call) in LiveTableSequence.setupCalls(inverted: inverted).enumerated() {
+    let setup = sections ? LiveTableSectionsSetup(seed: seed) : nil
+    for (i, call) in LiveTableSequence.setupCalls(inverted: inverted, sections: setup).enumerated() {
       let text = LiveTableWire.request(id: i + 1, method: call.method, params: call.params, session: "s1")
-      lines.append("    " + (call.method == "table/reloadData" ? "(20 rows b0…b19 of height 100)" : text))
+      lines.append("    " + (call.method == "table/reloadData" && !sections ? "(20 rows b0…b19 of height 100)" : text))
     }
     var id = 3
     for (i, step) in steps.enumerated() {

@@ -45,6 +45,14 @@ struct LiveTableStep: Sendable {
     /// A page of rows (`table/insertRows` at the end of `section`, or `table/insertSections` when nil) and then
     /// `table/completeBatchFetching`, back to back when the context is fetching.
     case pageThenComplete(section: Int?, rows: [ReferenceRow])
+    /// `table/performBatchUpdates` whose sections carry headers and footers and with `setHeader`/`setFooter` ops.
+    case sectionBatch(ReferenceBatch, LiveTableModel.SupplementaryOps, operations: [String])
+    /// `table/reloadData` with sections carrying headers and footers.
+    case reloadSections([[ReferenceRow]], extras: [LiveTableModel.Extras])
+    /// `table/insertSections` {at, sections} with headers and footers.
+    case insertSections(at: Int, [[ReferenceRow]], extras: [LiveTableModel.Extras])
+    /// `table/setHeader` (`header` true) or `table/setFooter` {section, header | footer: HF | null}.
+    case setSupplementary(header: Bool, section: Int, LiveTableModel.Extra?)
   }
 
   /// What the step does.
@@ -105,6 +113,17 @@ struct LiveTableStep: Sendable {
         section.map { ("table/insertRows", #"{"section":\#($0),"rows":\#(W.rows(rows))}"#) }
         ?? ("table/insertSections", #"{"sections":[{"rows":\#(W.rows(rows))}]}"#)
       return [insert, ("table/completeBatchFetching", #"{"finished":true}"#)]
+    case .sectionBatch(_, _, let operations):
+      return [("table/performBatchUpdates", #"{"operations":[\#(operations.joined(separator: ","))]}"#)]
+    case .reloadSections(let rows, let extras):
+      return [("table/reloadData", #"{"sections":\#(W.sections(rows, extras))}"#)]
+    case .insertSections(let at, let rows, let extras):
+      return [("table/insertSections", #"{"at":\#(at),"sections":\#(W.sections(rows, extras))}"#)]
+    case .setSupplementary(let header, let section, let value):
+      let kind = header ? "header" : "footer"
+      return [
+        ("table/set\(header ? "Header" : "Footer")", #"{"section":\#(section),"\#(kind)":\#(W.hf(value))}"#)
+      ]
     }
   }
 
@@ -120,7 +139,8 @@ struct LiveTableStep: Sendable {
   /// The step as JSON lines of its requests for session "s1", ids from `firstID`, for reports.
   func jsonLines(firstID: Int) -> [String] {
     calls.enumerated().map {
-      LiveTableWire.request(id: firstID + $0.offset, method: $0.element.method, params: $0.element.params, session: "s1")
+      LiveTableWire.request(
+        id: firstID + $0.offset, method: $0.element.method, params: $0.element.params, session: "s1")
     }
   }
 }
@@ -153,6 +173,12 @@ extension LiveTableModel {
       let inserted = section.map { insertRows(section: $0, rows) } ?? appendSection(rows)
       completeBatchFetching(finished: true)
       return [inserted, nil]
+    case .sectionBatch(let batch, let supplementary, let operations):
+      return [performBatch(batch, supplementary: supplementary, operations: operations.count)]
+    case .reloadSections(let rows, let extras): return [reloadData(rows, extras: extras)]
+    case .insertSections(let at, let rows, let extras): return [insertSections(at: at, rows, extras: extras)]
+    case .setSupplementary(let header, let section, let value):
+      return [setSupplementary(header: header, section: section, value)]
     }
     return [nil]
   }

@@ -10,6 +10,8 @@ final class LiveTableRun: Sendable {
   let steps: Int
   /// How many failures are shrunk.
   let shrinkLimit: Int
+  /// Combined sequences (issue 15: sections with headers and footers, `LiveTableSectionsSetup`).
+  let sections: Bool
   /// The next sequence index to hand out.
   private let nextIndex = Mutex(0)
   /// Shrinks started so far.
@@ -30,7 +32,8 @@ final class LiveTableRun: Sendable {
   }
 
   /// A run of `seeds`, `steps` steps each, shrinking the first `shrinkLimit` failures.
-  init(seeds: [UInt64], steps: Int, shrinkLimit: Int) {
+  init(seeds: [UInt64], steps: Int, shrinkLimit: Int, sections: Bool = false) {
+    self.sections = sections
     self.seeds = seeds
     self.steps = steps
     self.shrinkLimit = shrinkLimit
@@ -121,7 +124,8 @@ struct LiveTableWorker {
   mutating func work() {
     while let seed = run.nextSeed() {
       guard let (live, session) = daemonAndSession() else { break }
-      let outcome = LiveTableSequence.generated(seed: seed, count: run.steps, daemon: live, session: session)
+      let outcome = LiveTableSequence.generated(
+        seed: seed, count: run.steps, daemon: live, session: session, sections: run.sections)
       if outcome.lost {
         daemon = nil
         run.problems.withLock { $0.append("seed \(seed): a call went unanswered (daemon replaced)") }
@@ -133,11 +137,12 @@ struct LiveTableWorker {
         let (shrunk, found) = LiveTableShrinker.shrink(outcome.steps, divergence) { candidate in
           guard let (live, session) = daemonAndSession() else { return nil }
           let replayed = LiveTableSequence.replay(
-            candidate, daemon: live, session: session, inverted: LiveTableSequence.inverted(seed: seed))
+            candidate, daemon: live, session: session, inverted: LiveTableSequence.inverted(seed: seed),
+            sections: run.sections ? LiveTableSectionsSetup(seed: seed) : nil)
           if replayed.lost { daemon = nil }
           return replayed.divergence
         }
-        failure.report = LiveTableShrinker.report(seed: seed, steps: shrunk, divergence: found)
+        failure.report = LiveTableShrinker.report(seed: seed, steps: shrunk, divergence: found, sections: run.sections)
       }
       run.failures.withLock { $0.append(failure) }
     }

@@ -12,8 +12,8 @@ enum SupplementarySource<Content: Sendable>: Sendable {
   case none
   /// A new element from a `SupplementaryUpdate`.
   case new(SupplementarySpec<Content>)
-  /// The element of an old section, kept: `relayout` for a reloaded section (a cell is re-measured), not for a
-  /// moved or surviving one.
+  /// The element of an old section, kept: `relayout` for a reloaded or moved section (a cell is re-measured and
+  /// gets a new node), not for a surviving one.
   case kept(oldSection: Int, relayout: Bool)
 }
 
@@ -43,7 +43,9 @@ extension BatchPlan {
     }
     if let old = reloadedSectionSources[new] { return .kept(oldSection: old, relayout: true) }
     switch finalSectionInserts[new] {
-    case .moved(let old)?: return .kept(oldSection: old, relayout: false)
+    // Texture performs a section move as a delete plus an insert: the moved section's header and footer nodes are
+    // recreated, so a cell is re-measured (a new node) as a reloaded section's is.
+    case .moved(let old)?: return .kept(oldSection: old, relayout: true)
     case .rows?: return .none
     case nil: return sectionMap.oldIndex(forNew: new).map { .kept(oldSection: $0, relayout: false) } ?? .none
     }

@@ -94,8 +94,8 @@ extension TableNode {
     return elements.sorted()
   }
 
-  /// Ids of floating header and footer cells drawn inside `bounds` though their content position may lie outside
-  /// (the range controller counts them as on screen).
+  /// The floating header and footer cells for the viewport `bounds`, with the spans where they are drawn (the range
+  /// controller places them there, whatever their content position).
   func floatingCells(in bounds: Rect) -> FloatingCells {
     guard style.floatsSupplementaries, !bounds.isEmpty else { return FloatingCells() }
     let floating = FloatingSupplementaries.compute(
@@ -104,10 +104,16 @@ extension TableNode {
     var cells = FloatingCells()
     for kind in SupplementaryKind.allCases {
       guard let element = kind == .header ? floating.header : floating.footer,
-        let entry = visibleMap.supplementary(kind, inSection: element.section), let id = entry.id,
-        VerticalSpan(y: element.y, height: entry.height).intersects(minY: bounds.y, maxY: bounds.maxY)
+        let entry = visibleMap.supplementary(kind, inSection: element.section), let id = entry.id
       else { continue }
-      if kind == .header { cells.header = id } else { cells.footer = id }
+      let span = VerticalSpan(y: element.y, height: entry.height)
+      if kind == .header {
+        cells.header = id
+        cells.headerSpan = span
+      } else {
+        cells.footer = id
+        cells.footerSpan = span
+      }
     }
     return cells
   }

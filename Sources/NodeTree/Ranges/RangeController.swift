@@ -8,27 +8,37 @@ package struct RangeViewport: Sendable, Hashable {
   package var containerState: InterfaceState
 
   /// Creates a viewport description.
-  package init(bounds: Rect, scrollDirection: ScrollDirection = [], containerState: InterfaceState = [.visible, .display]) {
+  package init(
+    bounds: Rect, scrollDirection: ScrollDirection = [], containerState: InterfaceState = [.visible, .display]
+  ) {
     self.bounds = bounds
     self.scrollDirection = scrollDirection
     self.containerState = containerState
   }
 }
 
-/// Header and footer cells a plain table draws on screen by floating, whatever their content position (the range
-/// controller counts them as visible, as UIKit reports a floating header view as displayed). Pure value.
+/// Header and footer cells a plain table draws away from their content position by floating, with the span where
+/// each is drawn: the range controller places them there in every set (visible, display, preload), as the layout's
+/// elements-in-rect query reports a pinned header at its pinned position (`UICollectionViewFlowLayout` with
+/// `sectionHeadersPinToVisibleBounds`), so a floating header is on screen while it is drawn there. Pure value.
 package struct FloatingCells: Sendable, Hashable {
   /// The floating header's cell id.
   package var header: RowID?
   /// The floating footer's cell id.
   package var footer: RowID?
+  /// Where the floating header is drawn (content coordinates).
+  package var headerSpan: VerticalSpan?
+  /// Where the floating footer is drawn.
+  package var footerSpan: VerticalSpan?
 
-  /// `ids` (content order) with the floating header put first and the floating footer last when missing.
-  func merged(into ids: [RowID]) -> [RowID] {
+  /// `ids` (content order, by content positions, for `[minY, maxY)`) with the floating cells placed where they are
+  /// drawn instead: the header first and the footer last when their drawn span intersects the interval, else left
+  /// out.
+  func placed(into ids: [RowID], minY: Double, maxY: Double) -> [RowID] {
     guard header != nil || footer != nil else { return ids }
-    var result = ids
-    if let header, !result.contains(header) { result.insert(header, at: 0) }
-    if let footer, !result.contains(footer) { result.append(footer) }
+    var result = ids.filter { $0 != header && $0 != footer }
+    if let header, let span = headerSpan, span.intersects(minY: minY, maxY: maxY) { result.insert(header, at: 0) }
+    if let footer, let span = footerSpan, span.intersects(minY: minY, maxY: maxY) { result.append(footer) }
     return result
   }
 }
@@ -98,15 +108,17 @@ package struct RangeController: Sendable {
   }
 
   /// The sets a range update would use, without changing anything (tables scroll vertically). `floating` cells
-  /// are on screen wherever their content lies.
+  /// count where they are drawn, in every set.
   package func rangeSets(
     for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, map: ElementMap, separator: Double,
     floating: FloatingCells = FloatingCells()
   ) -> RangeSets {
     func rows(in rect: Rect) -> [RowID] {
-      rect.isEmpty ? [] : map.cellIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
+      guard !rect.isEmpty else { return [] }
+      let ids = map.cellIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
+      return floating.placed(into: ids, minY: rect.y, maxY: rect.maxY)
     }
-    let visible = floating.merged(into: rows(in: viewport.bounds))
+    let visible = rows(in: viewport.bounds)
     let preloadTuning = tuning[mode, .preload]
     let displayTuning = tuning[mode, .display]
     var preloadRect = viewport.bounds
@@ -114,7 +126,8 @@ package struct RangeController: Sendable {
     if preloadTuning == .zero {
       preload = visible
     } else {
-      preloadRect = RangeRect.expand(viewport.bounds, tuning: preloadTuning, scrollable: .vertical, direction: direction)
+      preloadRect = RangeRect.expand(
+        viewport.bounds, tuning: preloadTuning, scrollable: .vertical, direction: direction)
       preload = rows(in: preloadRect)
     }
     var displayRect: Rect?
@@ -130,7 +143,8 @@ package struct RangeController: Sendable {
       displayRect = rect
       display = rows(in: rect)
     }
-    return RangeSets(visible: visible, display: display, preload: preload, displayRect: displayRect, preloadRect: preloadRect)
+    return RangeSets(
+      visible: visible, display: display, preload: preload, displayRect: displayRect, preloadRect: preloadRect)
   }
 
   /// The state of a row from its set membership (`_updateVisibleNodeIndexPaths`; texture.md §3.3's table for a
@@ -157,16 +171,21 @@ package struct RangeController: Sendable {
   /// rows differs from the last evaluation (UIKit's willDisplay / didEndDisplaying); otherwise nothing happens, as
   /// ranges move in steps (texture.md §9.4). Returns the callbacks in firing order: rows visited visible first,
   /// then display, then preload, then rows that held a state.
-  /// `floating` cells (a plain table's floating header and footer) are on screen wherever their content lies.
+  /// `floating` cells (a plain table's floating header and footer) count where they are drawn.
   package mutating func update(
     _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false,
     floating: FloatingCells = FloatingCells()
   ) -> [InterfaceStateEvent] {
-    let onScreen = viewport.bounds.isEmpty
+    let bounds = viewport.bounds
+    let onScreen =
+      bounds.isEmpty
       ? []
-      : floating.merged(
-        into: map.cellIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator))
-    let changed = onScreen != lastVisible
+      : floating.placed(
+        into: map.cellIDs(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separator), minY: bounds.y,
+        maxY: bounds.maxY)
+    // The on-screen set compared as a set (UIKit's willDisplay / didEndDisplaying): a floating header placed first
+    // or at its content position is the same element.
+    let changed = lastVisible.map { $0 != onScreen && Set($0) != Set(onScreen) } ?? true
     lastVisible = onScreen
     guard force || changed else { return [] }
     // Step 2: the direction, or the previous one when not scrolling; remembered even by an update that stops early.
