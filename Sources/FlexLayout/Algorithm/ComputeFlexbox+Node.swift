@@ -11,7 +11,8 @@ extension FlexEngine {
     // Frames on the recursion path stay small: the work of each step lives in non-inlined helpers.
     let direction = resolveDirection(node, ownerDirection)
     let margins = resolveBoxEdges(node, direction, ownerWidth)
-    let width = availableWidth - margins.row
+    var width = availableWidth - margins.row
+    var widthSizingMode = widthSizingMode
     let height = availableHeight - margins.column
     if tree.hasMeasure(node) {
       measureNodeWithMeasureFunc(
@@ -21,6 +22,12 @@ extension FlexEngine {
     let scratchBase = scratch.count
     defer { popScratch(to: scratchBase) }
     let children = pushLayoutChildren(node)
+    // CSS defaults: the width comes from the intrinsic widths first (IntrinsicWidth.swift), then the content is
+    // laid out at that width.
+    if !children.isEmpty, let w = cssIntrinsicOffer(node, direction, width, widthSizingMode) {
+      width = w
+      widthSizingMode = .stretchFit
+    }
     if children.isEmpty {
       measureNodeWithoutChildren(
         node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth,

@@ -20,7 +20,8 @@ Three commands, all standard library only:
 The page maps a case to CSS like this: a wrapper `display: grid` at the page origin stands for the root's layout
 call (a definite available width/height is the wrapper's width/height with a `minmax(0, 1fr)` track, so the root
 stretches to it exactly as a layout call with an exact size does; an indefinite one is `max-content` / `auto`);
-every node is a div with `display: flex` (or its `display`), `position: relative` (or its `positionType`) and the
+every node is a div with `display: flex` (or its `display`), `position: static` (or its `positionType`; the root is
+`relative`, as the root of a layout call is the containing block of absolute descendants) and the
 style properties under their CSS names. `defaults: css` boxes are border-box unless `boxSizing` says otherwise.
 """
 
@@ -113,9 +114,10 @@ def node(r, depth, max_depth, is_root, budget, allow):
         if "absolute" in allow and c() < 0.3:
             style["positionType"] = "absolute"
             style["position"] = edges(r, "position", allow)
-        elif c() < 0.04:
+        elif c() < 0.5:
             style["positionType"] = "relative"
-            style["position"] = edges(r, "position", ())
+            if c() < 0.08:
+                style["position"] = edges(r, "position", ())
         if "display" in allow and c() < 0.25:
             style["display"] = r.choice(["none", "contents"])
         for key in ["width", "height"]:
@@ -242,7 +244,7 @@ function build(n, parent) {
   const s = n.style || {};
   const st = d.style;
   st.display = s.display || "flex";
-  st.position = s.positionType || "relative";
+  st.position = s.positionType || "static";
   for (const [k, v] of Object.entries(s)) {
     if (k === "display" || k === "positionType") continue;
     if (k === "margin" || k === "padding" || k === "border" || k === "position") {
@@ -296,6 +298,8 @@ for (const c of CASES) {
     document.body.appendChild(w);
     const tree = build(c.root, w);
     if (!(c.root.style && c.root.style.direction)) tree.el.style.direction = dir;
+    // The root of a layout call is the containing block of its absolutely positioned descendants.
+    if (tree.el.style.position === "static") tree.el.style.position = "relative";
     expected[dir] = frames(tree, w, false);
     w.remove();
   }

@@ -1,0 +1,91 @@
+/// CSS intrinsic inline sizes of boxes under CSS defaults (`LayoutConfig.useWebDefaults`): a box's width is
+/// decided from its min-content and max-content widths before its content is laid out, as browsers do (CSS Sizing
+/// §5, https://www.w3.org/TR/css-sizing-3/#intrinsic-sizes; CSS Flexbox §9.9.1 as Chromium implements it: the
+/// contributions of items are their own intrinsic sizes, flex bases and flex factors do not take part).
+/// Yoga instead lays the container out at an unbounded width and sums the flex bases. Pure over the tree.
+extension FlexEngine {
+  /// Which intrinsic width.
+  enum IntrinsicKind {
+    /// The narrowest width the content fits in without overflowing where it can avoid it.
+    case minContent
+    /// The width the content takes with no limit.
+    case maxContent
+  }
+
+  /// Under CSS defaults, the border-box width of a container offered `width` (content-box offer, margins taken
+  /// off) in `mode`: max-content for an unbounded offer, fit-content (min(max-content, max(min-content, offer)))
+  /// for an at-most one; nil for an exact offer or under Yoga defaults.
+  @inline(never)
+  func cssIntrinsicOffer(_ node: NodeIndex, _ direction: Direction, _ width: Double, _ mode: SizingMode) -> Double? {
+    guard config.useWebDefaults, mode != .stretchFit else { return nil }
+    let maxContent = intrinsicWidth(node, direction, .maxContent)
+    if mode == .maxContent || width.isNaN { return maxContent }
+    let minContent = intrinsicWidth(node, direction, .minContent)
+    return max(minContent, min(maxContent, width))
+  }
+
+  /// `node`'s intrinsic border-box width of `kind`, within its min/max widths (percentages of the indefinite
+  /// containing block count as auto, percentage paddings and margins as 0).
+  func intrinsicWidth(_ node: NodeIndex, _ direction: Direction, _ kind: IntrinsicKind) -> Double {
+    let style = tree[style: node]
+    let direction = resolveDirection(node, direction)
+    let pb = paddingAndBorderForAxis(node, .row, direction, .nan)
+    var width = resolvedDimension(node, direction, true, .nan, .nan)
+    if width.isNaN, !style.aspectRatio.isNaN {
+      let height = resolvedDimension(node, direction, false, .nan, .nan)
+      if !height.isNaN { width = height * style.aspectRatio }
+    }
+    if width.isNaN { width = contentWidth(node, direction, kind) + pb }
+    let maxWidth = resolvedMaxDimension(node, direction, true, .nan, .nan)
+    if !maxWidth.isNaN { width = min(width, maxWidth) }
+    let minWidth = resolvedMinDimension(node, direction, true, .nan, .nan)
+    if !minWidth.isNaN { width = max(width, minWidth) }
+    return max(width, pb)
+  }
+
+  /// The content-box intrinsic width of `node`: a measured leaf's measurement, else its in-flow children's
+  /// contributions (widths plus definite margins) summed along a row (the largest one for the min-content width
+  /// of a wrapping row) and the largest one in a column, plus the gaps between items on a row.
+  private func contentWidth(_ node: NodeIndex, _ direction: Direction, _ kind: IntrinsicKind) -> Double {
+    if tree.hasMeasure(node) {
+      if kind == .minContent {
+        let m = tree.minContentWidth(node)
+        if !m.isNaN { return m }
+      }
+      let offer = AxisOffer(size: kind == .minContent ? 0 : .nan, mode: kind == .minContent ? .atMost : .undefined)
+      let size = tree.measure(node, width: offer, height: AxisOffer(size: .nan, mode: .undefined))
+      return size.width.isNaN ? 0 : max(0, size.width)
+    }
+    let style = tree[style: node]
+    let isRow = style.flexDirection.isRow
+    let sums = isRow && !(kind == .minContent && style.flexWrap != .noWrap)
+    var total = 0.0
+    var count = 0
+    forEachIntrinsicItem(node) { child in
+      let margins = marginForAxis(child, .row, .nan)
+      let w = intrinsicWidth(child, direction, kind) + (margins.isNaN ? 0 : margins)
+      total = sums ? total + w : max(total, w)
+      count += 1
+    }
+    if sums && count > 1 {
+      let gap = tree[style: node].gapForAxis(.row, .nan)
+      if !gap.isNaN { total += gap * Double(count - 1) }
+    }
+    return total
+  }
+
+  /// Calls `body` with every in-flow child of `node` that generates a box (`display: contents` children replaced
+  /// by theirs, `display: none` and absolutely positioned ones skipped).
+  private func forEachIntrinsicItem(_ node: NodeIndex, _ body: (NodeIndex) -> Void) {
+    var c = tree.firstChild(of: node)
+    while c >= 0 {
+      let style = tree[style: c]
+      if style.display == .contents {
+        forEachIntrinsicItem(c, body)
+      } else if style.display != .none && style.positionType != .absolute {
+        body(c)
+      }
+      c = tree.nextSibling(of: c)
+    }
+  }
+}
