@@ -24,7 +24,10 @@ extension FlexEngine {
     let children = pushLayoutChildren(node)
     // CSS defaults: the width comes from the intrinsic widths first (IntrinsicWidth.swift), then the content is
     // laid out at that width.
-    if !children.isEmpty, let w = cssIntrinsicOffer(node, direction, width, widthSizingMode) {
+    if !children.isEmpty, let w = cssIntrinsicOffer(
+      node, direction, width, widthSizingMode, height: heightSizingMode == .stretchFit ? height : .nan,
+      ownerHeight: ownerHeight)
+    {
       width = w
       widthSizingMode = .stretchFit
     }
@@ -178,7 +181,14 @@ extension FlexEngine {
         if tree[style: child].positionType != .absolute {
           let pos = tree[layout: child].position[edge]
           let size = tree[layout: child].measured(ctx.crossAxis.isRow)
-          tree[layout: child].position[edge] = crossSize - pos - size
+          if config.useWebDefaults {
+            // CSS mirrors the margin box: the start margin stays at the item's (new) start side.
+            let startMargin = flexStartMargin(child, ctx.crossAxis, ctx.direction, ctx.availableInnerWidth)
+            let endMargin = flexEndMargin(child, ctx.crossAxis, ctx.direction, ctx.availableInnerWidth)
+            tree[layout: child].position[edge] = crossSize - pos - size - endMargin + startMargin
+          } else {
+            tree[layout: child].position[edge] = crossSize - pos - size
+          }
         }
       }
     }

@@ -16,26 +16,41 @@ extension FlexEngine {
   /// off) in `mode`: max-content for an unbounded offer, fit-content (min(max-content, max(min-content, offer)))
   /// for an at-most one; nil for an exact offer or under Yoga defaults.
   @inline(never)
-  func cssIntrinsicOffer(_ node: NodeIndex, _ direction: Direction, _ width: Double, _ mode: SizingMode) -> Double? {
+  /// `height` is the border-box height when the request fixes it (NaN otherwise), `ownerHeight` resolves
+  /// percentage heights.
+  func cssIntrinsicOffer(
+    _ node: NodeIndex, _ direction: Direction, _ width: Double, _ mode: SizingMode, height: Double,
+    ownerHeight: Double
+  ) -> Double? {
     guard config.useWebDefaults, mode != .stretchFit else { return nil }
-    let maxContent = intrinsicWidth(node, direction, .maxContent)
+    let maxContent = intrinsicWidth(node, direction, .maxContent, ownerHeight, height)
     if mode == .maxContent || width.isNaN { return maxContent }
-    let minContent = intrinsicWidth(node, direction, .minContent)
+    let minContent = intrinsicWidth(node, direction, .minContent, ownerHeight, height)
     return max(minContent, min(maxContent, width))
   }
 
   /// `node`'s intrinsic border-box width of `kind`, within its min/max widths (percentages of the indefinite
-  /// containing block count as auto, percentage paddings and margins as 0).
-  func intrinsicWidth(_ node: NodeIndex, _ direction: Direction, _ kind: IntrinsicKind) -> Double {
+  /// containing block count as auto, percentage paddings and margins as 0). `cbHeight` resolves percentage
+  /// heights; `stretchedHeight` is the border-box height a stretching single-line row container gives an item
+  /// with an auto height (NaN when none); a definite height transfers through `aspectRatio`.
+  func intrinsicWidth(
+    _ node: NodeIndex, _ direction: Direction, _ kind: IntrinsicKind, _ cbHeight: Double, _ stretchedHeight: Double
+  ) -> Double {
     let style = tree[style: node]
     let direction = resolveDirection(node, direction)
     let pb = paddingAndBorderForAxis(node, .row, direction, .nan)
+    let pbColumn = paddingAndBorderForAxis(node, .column, direction, .nan)
+    var height = resolvedDimension(node, direction, false, cbHeight, .nan)
+    if height.isNaN { height = stretchedHeight }
     var width = resolvedDimension(node, direction, true, .nan, .nan)
-    if width.isNaN, !style.aspectRatio.isNaN {
-      let height = resolvedDimension(node, direction, false, .nan, .nan)
-      if !height.isNaN { width = height * style.aspectRatio }
+    if width.isNaN, !style.aspectRatio.isNaN, !height.isNaN {
+      width =
+        style.boxSizing == .borderBox
+        ? height * style.aspectRatio : max(0, height - pbColumn) * style.aspectRatio + pb
     }
-    if width.isNaN { width = contentWidth(node, direction, kind) + pb }
+    if width.isNaN {
+      width = contentWidth(node, direction, kind, height.isNaN ? .nan : max(0, height - pbColumn)) + pb
+    }
     let maxWidth = resolvedMaxDimension(node, direction, true, .nan, .nan)
     if !maxWidth.isNaN { width = min(width, maxWidth) }
     let minWidth = resolvedMinDimension(node, direction, true, .nan, .nan)
@@ -46,7 +61,9 @@ extension FlexEngine {
   /// The content-box intrinsic width of `node`: a measured leaf's measurement, else its in-flow children's
   /// contributions (widths plus definite margins) summed along a row (the largest one for the min-content width
   /// of a wrapping row) and the largest one in a column, plus the gaps between items on a row.
-  private func contentWidth(_ node: NodeIndex, _ direction: Direction, _ kind: IntrinsicKind) -> Double {
+  private func contentWidth(
+    _ node: NodeIndex, _ direction: Direction, _ kind: IntrinsicKind, _ innerHeight: Double
+  ) -> Double {
     if tree.hasMeasure(node) {
       if kind == .minContent {
         let m = tree.minContentWidth(node)
@@ -63,7 +80,16 @@ extension FlexEngine {
     var count = 0
     forEachIntrinsicItem(node) { child in
       let margins = marginForAxis(child, .row, .nan)
-      let w = intrinsicWidth(child, direction, kind) + (margins.isNaN ? 0 : margins)
+      var stretched = Double.nan
+      if isRow && style.flexWrap == .noWrap && !innerHeight.isNaN && tree[style: child].height.isAuto
+        && resolveChildAlignment(node, child) == .stretch
+        && !flexStartMarginIsAuto(child, .column, direction) && !flexEndMarginIsAuto(child, .column, direction)
+      {
+        stretched = max(0, innerHeight - marginForAxis(child, .column, .nan))
+      }
+      var w = intrinsicWidth(child, direction, kind, innerHeight, stretched)
+      if isRow { w = clampedByFlexBase(child, direction, w) }
+      w += margins.isNaN ? 0 : margins
       total = sums ? total + w : max(total, w)
       count += 1
     }
@@ -72,6 +98,25 @@ extension FlexEngine {
       if !gap.isNaN { total += gap * Double(count - 1) }
     }
     return total
+  }
+
+  /// §9.9.1: a row item's contribution clamped by its definite flex base size, as a maximum when it cannot grow
+  /// and as a minimum when it cannot shrink, then by its min/max width.
+  private func clampedByFlexBase(_ child: NodeIndex, _ direction: Direction, _ contribution: Double) -> Double {
+    let basis = tree[style: child].flexBasis
+    guard case .points(let points) = basis else { return contribution }
+    var base = Double(points)
+    if tree[style: child].boxSizing == .contentBox {
+      base += paddingAndBorderForAxis(child, .row, direction, .nan)
+    }
+    var w = contribution
+    if resolveFlexGrow(child) == 0 { w = min(w, base) }
+    if resolveFlexShrink(child) == 0 { w = max(w, base) }
+    let maxWidth = resolvedMaxDimension(child, direction, true, .nan, .nan)
+    if !maxWidth.isNaN { w = min(w, maxWidth) }
+    let minWidth = resolvedMinDimension(child, direction, true, .nan, .nan)
+    if !minWidth.isNaN { w = max(w, minWidth) }
+    return max(w, paddingAndBorderForAxis(child, .row, direction, .nan))
   }
 
   /// Calls `body` with every in-flow child of `node` that generates a box (`display: contents` children replaced
