@@ -61,6 +61,12 @@ extension FlexEngine {
     tree[layout: child].computedFlexBasisGeneration = generation
     tree[layout: child].autoMinMain = .nan
     if setLeafMinContentMinimum(&ctx, child) { return }
+    if let suggestion = cssRowContentSizeSuggestion(&ctx, child) {
+      tree[layout: child].autoMinMain = suggestion
+      tree[layout: child].autoMinIsRow = true
+      setAutomaticMinimumCaps(&ctx, child)
+      return
+    }
     if let r = automaticMinimumRequest(&ctx, child) {
       calculateLayoutInternal(
         child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
@@ -236,7 +242,8 @@ extension FlexEngine {
         childWidth = width
         childWidthMode = .stretchFit
         if !ratio.isNaN {
-          childHeight = (childWidth - marginRow) / ratio
+          // Offers include margins: CSS adds them back; Yoga does not.
+          childHeight = (childWidth - marginRow) / ratio + (config.useWebDefaults ? marginColumn : 0)
           childHeightMode = .stretchFit
         }
       }
@@ -247,7 +254,7 @@ extension FlexEngine {
         childHeight = height
         childHeightMode = .stretchFit
         if !ratio.isNaN {
-          childWidth = (childHeight - marginColumn) * ratio
+          childWidth = (childHeight - marginColumn) * ratio + (config.useWebDefaults ? marginRow : 0)
           childWidthMode = .stretchFit
         }
       }

@@ -100,6 +100,31 @@ extension FlexEngine {
     return total
   }
 
+  /// CSS defaults, §4.5: the content size suggestion of a box item of a row whose `minWidth` is `auto` (not a
+  /// scroll container): its min-content width, or the width its aspect ratio transfers from a definite height
+  /// (its own, or the container's definite cross size it stretches to); nil when it does not apply.
+  func cssRowContentSizeSuggestion(_ ctx: inout ContainerContext, _ child: NodeIndex) -> Double? {
+    guard config.useWebDefaults, ctx.isMainAxisRow, !tree.hasMeasure(child), tree[style: child].minWidth.isAuto,
+      tree[style: child].overflow == .visible
+    else { return nil }
+    let direction = resolveDirection(child, ctx.direction)
+    let style = tree[style: child]
+    let pb = paddingAndBorderForAxis(child, .row, direction, ctx.availableInnerWidth)
+    let pbColumn = paddingAndBorderForAxis(child, .column, direction, ctx.availableInnerWidth)
+    var height = resolvedDimension(child, direction, false, ctx.availableInnerHeight, ctx.availableInnerWidth)
+    if height.isNaN && ctx.heightSizingMode == .stretchFit && !ctx.isNodeFlexWrap && style.height.isAuto
+      && resolveChildAlignment(ctx.node, child) == .stretch
+      && !flexStartMarginIsAuto(child, .column, direction) && !flexEndMarginIsAuto(child, .column, direction)
+    {
+      height = max(0, ctx.availableInnerHeight - marginForAxis(child, .column, ctx.availableInnerWidth))
+    }
+    if !style.aspectRatio.isNaN && !height.isNaN {
+      return style.boxSizing == .borderBox
+        ? height * style.aspectRatio : max(0, height - pbColumn) * style.aspectRatio + pb
+    }
+    return contentWidth(child, direction, .minContent, height.isNaN ? .nan : max(0, height - pbColumn)) + pb
+  }
+
   /// §9.9.1: a row item's contribution clamped by its definite flex base size, as a maximum when it cannot grow
   /// and as a minimum when it cannot shrink, then by its min/max width.
   private func clampedByFlexBase(_ child: NodeIndex, _ direction: Direction, _ contribution: Double) -> Double {
