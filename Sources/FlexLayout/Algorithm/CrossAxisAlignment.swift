@@ -58,8 +58,9 @@ extension FlexEngine {
         if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
           var childMainSize = tree[layout: child].measured(mainAxis.isRow)
           let ratio = tree[style: child].aspectRatio
+          // CSS: stretching an auto cross size wins over the aspect ratio.
           var childCrossSize =
-            !ratio.isNaN
+            !ratio.isNaN && !config.useWebDefaults
             ? marginForAxis(child, crossAxis, ctx.availableInnerWidth)
               + (ctx.isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
             : line.crossDim
@@ -154,6 +155,8 @@ extension FlexEngine {
       let metrics = lineMetrics(&ctx, lineIndex: lineIndex, startIndex: startIndex)
       endIndex = metrics.endIndex
       var lineHeight = metrics.lineHeight
+      // CSS §9.4 step 15: a single-line container's line is as tall as its inner cross size.
+      if config.useWebDefaults && !ctx.isNodeFlexWrap { lineHeight = innerCrossDim }
       let maxAscent = metrics.maxAscent
       currentLead += lineIndex != 0 ? ctx.crossAxisGap : 0
       lineHeight += extraSpacePerLine
@@ -242,12 +245,14 @@ extension FlexEngine {
         currentLead + flexStartMargin(child, crossAxis, direction, widthSize)
       if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
         let l = tree[layout: child]
+        // Yoga stretches items over the space between lines too; CSS to the line.
+        let stretchedLine = config.useWebDefaults ? lineHeight : leadPerLine + lineHeight
         let childWidth =
           ctx.isMainAxisRow
-          ? l.measuredWidth + marginForAxis(child, ctx.mainAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredWidth + marginForAxis(child, ctx.mainAxis, widthSize) : stretchedLine
         let childHeight =
           !ctx.isMainAxisRow
-          ? l.measuredHeight + marginForAxis(child, crossAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredHeight + marginForAxis(child, crossAxis, widthSize) : stretchedLine
         if !(Self.inexactEquals(childWidth, l.measuredWidth) && Self.inexactEquals(childHeight, l.measuredHeight)) {
           return ChildRequest(width: childWidth, height: childHeight, widthMode: .stretchFit, heightMode: .stretchFit)
         }

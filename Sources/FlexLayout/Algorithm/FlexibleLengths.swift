@@ -153,15 +153,16 @@ extension FlexEngine {
         resolveChildAlignment(ctx.node, child) == .stretch && !flexStartMarginIsAuto(child, crossAxis, direction)
         && !flexEndMarginIsAuto(child, crossAxis, direction)
       let hasDefiniteCross = hasDefiniteLength(child, crossIsWidth, availableInnerCrossDim)
-      if !tree[style: child].aspectRatio.isNaN {
+      let stretchesToContainer =
+        !availableInnerCrossDim.isNaN && !hasDefiniteCross && ctx.sizingModeCrossDim == .stretchFit && alignsStretch
+      if !tree[style: child].aspectRatio.isNaN && !(config.useWebDefaults && stretchesToContainer && !ctx.isNodeFlexWrap) {
         childCrossSize =
           isMainAxisRow
           ? (childMainSize - marginMain) / tree[style: child].aspectRatio : (childMainSize - marginMain) * tree[style: child].aspectRatio
         childCrossMode = .stretchFit
         childCrossSize += marginCross
-      } else if !availableInnerCrossDim.isNaN && !hasDefiniteCross && ctx.sizingModeCrossDim == .stretchFit
-        && !(ctx.isNodeFlexWrap && ctx.mainAxisOverflows) && alignsStretch
-      {
+      } else if stretchesToContainer && !(ctx.isNodeFlexWrap && (ctx.mainAxisOverflows || config.useWebDefaults)) {
+        // CSS sizes the items of a multi-line container by their content first and stretches them to their line.
         childCrossSize = availableInnerCrossDim
         childCrossMode = .stretchFit
       } else if !hasDefiniteCross {
