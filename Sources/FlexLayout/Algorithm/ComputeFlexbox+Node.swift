@@ -185,7 +185,11 @@ extension FlexEngine {
             // CSS mirrors the margin box: the start margin stays at the item's (new) start side.
             let startMargin = flexStartMargin(child, ctx.crossAxis, ctx.direction, ctx.availableInnerWidth)
             let endMargin = flexEndMargin(child, ctx.crossAxis, ctx.direction, ctx.availableInnerWidth)
-            tree[layout: child].position[edge] = crossSize - pos - size - endMargin + startMargin
+            // Mirrored within the content box: the lines start at its cross-end edge.
+            let startPB = ctx.leadingPaddingAndBorderCross
+            let endPB = ctx.paddingAndBorderAxisCross - startPB
+            tree[layout: child].position[edge] =
+              startPB + (crossSize - endPB) - pos - size - endMargin + startMargin
           } else {
             tree[layout: child].position[edge] = crossSize - pos - size
           }

@@ -88,7 +88,15 @@ extension FlexEngine {
         stretched = max(0, innerHeight - marginForAxis(child, .column, .nan))
       }
       var w = intrinsicWidth(child, direction, kind, innerHeight, stretched)
-      if isRow { w = clampedByFlexBase(child, direction, w) }
+      if isRow {
+        w = clampedByFlexBase(child, direction, w)
+        // …and by its automatic minimum size (§4.5), which `min-width: auto` keeps it from shrinking below.
+        if tree[style: child].minWidth.isAuto && tree[style: child].overflow == .visible
+          && !tree[style: child].flexBasis.isAuto
+        {
+          w = max(w, intrinsicWidth(child, direction, .minContent, innerHeight, stretched))
+        }
+      }
       w += margins.isNaN ? 0 : margins
       total = sums ? total + w : max(total, w)
       count += 1
