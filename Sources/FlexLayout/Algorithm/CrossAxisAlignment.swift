@@ -57,7 +57,7 @@ extension FlexEngine {
       if alignItem == .stretch && !startAuto && !endAuto {
         if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
           var childMainSize = tree[layout: child].measured(mainAxis.isRow)
-          let ratio = tree[style: child].aspectRatio
+          let ratio = usedAspectRatio(child, ctx.availableInnerWidth, ctx.availableInnerHeight)
           // CSS: stretching an auto cross size wins over the aspect ratio.
           var childCrossSize =
             !ratio.isNaN && !config.useWebDefaults

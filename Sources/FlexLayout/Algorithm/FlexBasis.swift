@@ -225,7 +225,7 @@ extension FlexEngine {
           childHeightMode = .fitContent
         }
       }
-      let ratio = tree[style: child].aspectRatio
+      let ratio = usedAspectRatio(child, ownerWidth, ownerHeight)
       if !ratio.isNaN {
         if !isMainAxisRow && childWidthMode == .stretchFit {
           childHeight = marginColumn + (childWidth - marginRow) / ratio

@@ -155,10 +155,13 @@ extension FlexEngine {
       let hasDefiniteCross = hasDefiniteLength(child, crossIsWidth, availableInnerCrossDim)
       let stretchesToContainer =
         !availableInnerCrossDim.isNaN && !hasDefiniteCross && ctx.sizingModeCrossDim == .stretchFit && alignsStretch
-      if !tree[style: child].aspectRatio.isNaN && !(config.useWebDefaults && stretchesToContainer && !ctx.isNodeFlexWrap) {
-        childCrossSize =
-          isMainAxisRow
-          ? (childMainSize - marginMain) / tree[style: child].aspectRatio : (childMainSize - marginMain) * tree[style: child].aspectRatio
+      let ratio = usedAspectRatio(child, ctx.availableInnerWidth, ctx.availableInnerHeight)
+      // CSS: the ratio gives an auto cross size only, and stretching to a single line wins over it.
+      let crossFromRatio =
+        !ratio.isNaN
+        && !(config.useWebDefaults && (hasDefiniteCross || (stretchesToContainer && !ctx.isNodeFlexWrap)))
+      if crossFromRatio {
+        childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
         childCrossMode = .stretchFit
         childCrossSize += marginCross
       } else if stretchesToContainer && !(ctx.isNodeFlexWrap && (ctx.mainAxisOverflows || config.useWebDefaults)) {
