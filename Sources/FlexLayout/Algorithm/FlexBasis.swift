@@ -8,7 +8,8 @@ extension FlexEngine {
     var singleFlexChild: NodeIndex = -1
     let sizingModeMainDim = ctx.isMainAxisRow ? ctx.widthSizingMode : ctx.heightSizingMode
     // With an exact main size, a single child that can both grow and shrink gets basis 0 and flexes to fit.
-    if sizingModeMainDim == .stretchFit {
+    // (Yoga's shortcut; CSS sizes the item from its content, which its automatic minimum may need.)
+    if sizingModeMainDim == .stretchFit && !config.useWebDefaults {
       for i in ctx.children {
         let child = scratch[i]
         if isNodeFlexible(child) {
