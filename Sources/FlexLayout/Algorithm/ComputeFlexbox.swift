@@ -218,6 +218,19 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
     return -positionValue(node, axis.inlineEndEdge(direction), direction, axisSize)
   }
 
+  /// Under CSS defaults, `node`'s relative offset along `axis` as it adds to its position at the axis's start
+  /// edge (0 when static).
+  func cssRelativeOffset(_ node: NodeIndex, _ axis: FlexDirection, _ direction: Direction, _ ctx: ContainerContext)
+    -> Double
+  {
+    if tree[style: node].positionType == .static { return 0 }
+    let horizontal = axis.isRow
+    let d = cssRelativeOffset(
+      node, direction, horizontal ? ctx.availableInnerWidth : ctx.availableInnerHeight, horizontal: horizontal)
+    let edge = axis.startEdge
+    return edge == .right || edge == .bottom ? -d : d
+  }
+
   /// The physical relative offset of `node` along x (`horizontal`) or y under CSS defaults.
   private func cssRelativeOffset(_ node: NodeIndex, _ direction: Direction, _ size: Double, horizontal: Bool)
     -> Double

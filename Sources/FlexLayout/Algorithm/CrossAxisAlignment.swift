@@ -229,20 +229,31 @@ extension FlexEngine {
     let direction = ctx.direction
     let crossStart = crossAxis.startEdge.rawValue
     let widthSize = ctx.availableInnerWidth
+    // CSS: items keep their margins and relative offsets when lines move (Yoga drops some).
+    let css = config.useWebDefaults
+    let offset = css ? cssRelativeOffset(child, crossAxis, direction, ctx) : 0
     switch resolveChildAlignment(ctx.node, child) {
     case .flexStart:
       tree[layout: child].position[crossStart] =
-        currentLead + positionValue(child, crossAxis.startEdge, direction, widthSize)
+        css
+        ? currentLead + flexStartMargin(child, crossAxis, direction, widthSize) + offset
+        : currentLead + positionValue(child, crossAxis.startEdge, direction, widthSize)
     case .flexEnd:
       tree[layout: child].position[crossStart] =
         currentLead + lineHeight - flexEndMargin(child, crossAxis, direction, widthSize)
-        - tree[layout: child].measured(crossAxis.isRow)
+        - tree[layout: child].measured(crossAxis.isRow) + offset
     case .center:
       let childHeight = tree[layout: child].measured(crossAxis.isRow)
-      tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
+      if css {
+        let start = flexStartMargin(child, crossAxis, direction, widthSize)
+        let outer = childHeight + marginForAxis(child, crossAxis, widthSize)
+        tree[layout: child].position[crossStart] = currentLead + start + (lineHeight - outer) / 2 + offset
+      } else {
+        tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
+      }
     case .stretch:
       tree[layout: child].position[crossStart] =
-        currentLead + flexStartMargin(child, crossAxis, direction, widthSize)
+        currentLead + flexStartMargin(child, crossAxis, direction, widthSize) + offset
       if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
         let l = tree[layout: child]
         // Yoga stretches items over the space between lines too; CSS to the line.
@@ -260,7 +271,7 @@ extension FlexEngine {
     case .baseline:
       tree[layout: child].position[PhysicalEdge.top.rawValue] =
         currentLead + maxAscent - calculateBaseline(child)
-        + positionValue(child, FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
+        + (css ? offset : positionValue(child, FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim))
     case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
       break
     }

@@ -329,7 +329,8 @@ def render(cases):
         with open(page, "w", encoding="utf-8") as f:
             f.write(PAGE.replace("__CASES__", json.dumps(bare)))
         dom = subprocess.run(
-            ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + page],
+            ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + os.path.join(work, "profile"),
+             "--dump-dom", "file://" + page],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout.decode("utf-8")
     match = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
     if not match or not match.group(1):
