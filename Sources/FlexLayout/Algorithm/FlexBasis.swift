@@ -174,7 +174,10 @@ extension FlexEngine {
     let isMainAxisRow = ctx.isMainAxisRow
     let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
 
-    let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, mainAxisOwnerSize, ownerWidth)
+    // CSS: a percentage flex basis of an item whose container's main size is indefinite behaves as auto.
+    let mainIsDefinite = (isMainAxisRow ? widthMode : heightMode) == .stretchFit
+    let basisReference = config.useWebDefaults && !mainIsDefinite ? Double.nan : mainAxisOwnerSize
+    let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, basisReference, ownerWidth)
     let isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth)
     let isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight)
 

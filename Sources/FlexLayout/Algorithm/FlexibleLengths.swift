@@ -59,7 +59,7 @@ extension FlexEngine {
         child, ctx.direction, ctx.mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize,
         ctx.ownerWidth)
       if line.remainingFreeSpace < 0 {
-        let flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis
+        let flexShrinkScaledFactor = shrinkScaledFactor(ctx, child, childFlexBasis)
         if !flexShrinkScaledFactor.isNaN && flexShrinkScaledFactor != 0 {
           let baseMainSize =
             childFlexBasis + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * flexShrinkScaledFactor
@@ -67,7 +67,7 @@ extension FlexEngine {
             child, ctx.mainAxis, ctx.direction, baseMainSize, ctx.availableInnerMainDim, ctx.availableInnerWidth)
           if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
             deltaFreeSpace += boundMainSize - childFlexBasis
-            line.totalFlexShrinkScaledFactors -= -resolveFlexShrink(child) * tree[layout: child].computedFlexBasis
+            line.totalFlexShrinkScaledFactors -= shrinkScaledFactor(ctx, child, tree[layout: child].computedFlexBasis)
           }
         }
       } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
@@ -119,7 +119,7 @@ extension FlexEngine {
         child, direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)
       var updatedMainSize = childFlexBasis
       if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
-        let flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis
+        let flexShrinkScaledFactor = shrinkScaledFactor(ctx, child, childFlexBasis)
         if flexShrinkScaledFactor != 0 {
           let childSize: Double
           if !line.totalFlexShrinkScaledFactors.isNaN && line.totalFlexShrinkScaledFactors == 0 {
