@@ -24,7 +24,7 @@ extension FlexEngine {
     let children = pushLayoutChildren(node)
     // CSS defaults: the width comes from the intrinsic widths first (IntrinsicWidth.swift), then the content is
     // laid out at that width.
-    if !children.isEmpty, let w = cssIntrinsicOffer(
+    if config.useWebDefaults, !children.isEmpty, let w = cssIntrinsicOffer(
       node, direction, width, widthSizingMode, height: heightSizingMode == .stretchFit ? height : .nan,
       ownerHeight: ownerHeight)
     {
