@@ -62,7 +62,7 @@ extension FlexEngine {
     tree[layout: child].computedFlexBasisGeneration = generation
     tree[layout: child].autoMinMain = .nan
     if setLeafMinContentMinimum(&ctx, child) { return }
-    if let suggestion = cssRowContentSizeSuggestion(&ctx, child) {
+    if config.useWebDefaults, let suggestion = cssRowContentSizeSuggestion(&ctx, child) {
       tree[layout: child].autoMinMain = suggestion
       tree[layout: child].autoMinIsRow = true
       setAutomaticMinimumCaps(&ctx, child)
