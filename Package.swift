@@ -11,7 +11,7 @@ let package = Package(
   targets: [
     // Pure modules: no I/O.
     .target(name: "JSONCodec"),
-    .target(name: "FlexLayout"),
+    .target(name: "FlexLayout", exclude: ["CSS-and-Yoga.md"]),
     .target(name: "Typography"),
     .target(name: "LayoutSpecs", dependencies: ["FlexLayout", "Typography", "JSONCodec"]),
     .target(name: "NodeTree", dependencies: ["LayoutSpecs"]),

@@ -148,7 +148,7 @@ extension FlexEngine {
           + positionValue(child, .bottom, direction, containingBlockHeight))
       childHeight = boundAxis(child, .column, direction, childHeight, containingBlockHeight, containingBlockWidth)
     }
-    let ratio = tree[style: child].aspectRatio
+    let ratio = usedAspectRatio(child, containingBlockWidth, containingBlockHeight)
     if childWidth.isNaN != childHeight.isNaN && !ratio.isNaN {
       if childWidth.isNaN {
         childWidth = marginRow + (childHeight - marginColumn) * ratio

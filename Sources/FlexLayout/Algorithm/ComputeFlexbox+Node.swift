@@ -11,7 +11,8 @@ extension FlexEngine {
     // Frames on the recursion path stay small: the work of each step lives in non-inlined helpers.
     let direction = resolveDirection(node, ownerDirection)
     let margins = resolveBoxEdges(node, direction, ownerWidth)
-    let width = availableWidth - margins.row
+    var width = availableWidth - margins.row
+    var widthSizingMode = widthSizingMode
     let height = availableHeight - margins.column
     if tree.hasMeasure(node) {
       measureNodeWithMeasureFunc(
@@ -21,6 +22,15 @@ extension FlexEngine {
     let scratchBase = scratch.count
     defer { popScratch(to: scratchBase) }
     let children = pushLayoutChildren(node)
+    // CSS defaults: the width comes from the intrinsic widths first (IntrinsicWidth.swift), then the content is
+    // laid out at that width.
+    if config.useWebDefaults, !children.isEmpty, let w = cssIntrinsicOffer(
+      node, direction, width, widthSizingMode, height: heightSizingMode == .stretchFit ? height : .nan,
+      ownerHeight: ownerHeight)
+    {
+      width = w
+      widthSizingMode = .stretchFit
+    }
     if children.isEmpty {
       measureNodeWithoutChildren(
         node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth,
@@ -171,7 +181,18 @@ extension FlexEngine {
         if tree[style: child].positionType != .absolute {
           let pos = tree[layout: child].position[edge]
           let size = tree[layout: child].measured(ctx.crossAxis.isRow)
-          tree[layout: child].position[edge] = crossSize - pos - size
+          if config.useWebDefaults {
+            // CSS mirrors the margin box: the start margin stays at the item's (new) start side.
+            let startMargin = flexStartMargin(child, ctx.crossAxis, ctx.direction, ctx.availableInnerWidth)
+            let endMargin = flexEndMargin(child, ctx.crossAxis, ctx.direction, ctx.availableInnerWidth)
+            // Mirrored within the content box: the lines start at its cross-end edge.
+            let startPB = ctx.leadingPaddingAndBorderCross
+            let endPB = ctx.paddingAndBorderAxisCross - startPB
+            tree[layout: child].position[edge] =
+              startPB + (crossSize - endPB) - pos - size - endMargin + startMargin
+          } else {
+            tree[layout: child].position[edge] = crossSize - pos - size
+          }
         }
       }
     }

@@ -184,10 +184,11 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
     let dirRespectingRoot = tree.parent(of: node) >= 0 ? direction : .ltr
     let mainAxis = tree[style: node].flexDirection.resolved(dirRespectingRoot)
     let crossAxis = mainAxis.cross(dirRespectingRoot)
-    let relMain = relativePosition(
-      node, mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
-    let relCross = relativePosition(
-      node, crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
+    let css = config.useWebDefaults
+    let relMain =
+      css ? 0 : relativePosition(node, mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
+    let relCross =
+      css ? 0 : relativePosition(node, crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
     var position = SIMD4<Double>(repeating: 0)
     position[mainAxis.inlineStartEdge(direction).rawValue] =
       inlineStartMargin(node, mainAxis, direction, ownerWidth) + relMain
@@ -197,6 +198,13 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
       inlineStartMargin(node, crossAxis, direction, ownerWidth) + relCross
     position[crossAxis.inlineEndEdge(direction).rawValue] =
       inlineEndMargin(node, crossAxis, direction, ownerWidth) + relCross
+    if css && tree[style: node].positionType != .static {
+      // CSS Positioned Layout §3.3: relative offsets are physical; left wins over right in LTR (right in RTL),
+      // top over bottom.
+      let dx = cssRelativeOffset(node, direction, ownerWidth, horizontal: true)
+      let dy = cssRelativeOffset(node, direction, ownerHeight, horizontal: false)
+      position += SIMD4<Double>(dx, dy, -dx, -dy)
+    }
     tree[layout: node].position = position
   }
 
@@ -208,6 +216,31 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
     let start = axis.inlineStartEdge(direction)
     if isPositionDefined(node, start, direction) { return positionValue(node, start, direction, axisSize) }
     return -positionValue(node, axis.inlineEndEdge(direction), direction, axisSize)
+  }
+
+  /// Under CSS defaults, `node`'s relative offset along `axis` as it adds to its position at the axis's start
+  /// edge (0 when static).
+  func cssRelativeOffset(_ node: NodeIndex, _ axis: FlexDirection, _ direction: Direction, _ ctx: ContainerContext)
+    -> Double
+  {
+    if tree[style: node].positionType == .static { return 0 }
+    let horizontal = axis.isRow
+    let d = cssRelativeOffset(
+      node, direction, horizontal ? ctx.availableInnerWidth : ctx.availableInnerHeight, horizontal: horizontal)
+    let edge = axis.startEdge
+    return edge == .right || edge == .bottom ? -d : d
+  }
+
+  /// The physical relative offset of `node` along x (`horizontal`) or y under CSS defaults.
+  private func cssRelativeOffset(_ node: NodeIndex, _ direction: Direction, _ size: Double, horizontal: Bool)
+    -> Double
+  {
+    let (first, second): (PhysicalEdge, PhysicalEdge) =
+      horizontal ? (direction == .rtl ? (.right, .left) : (.left, .right)) : (.top, .bottom)
+    let sign: (Double, Double) = horizontal && direction == .rtl ? (-1, 1) : (1, -1)
+    if isPositionDefined(node, first, direction) { return sign.0 * positionValue(node, first, direction, size) }
+    if isPositionDefined(node, second, direction) { return sign.1 * positionValue(node, second, direction, size) }
+    return 0
   }
 
   /// Zeroes the layout of a `display: none` subtree.

@@ -57,9 +57,10 @@ extension FlexEngine {
       if alignItem == .stretch && !startAuto && !endAuto {
         if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
           var childMainSize = tree[layout: child].measured(mainAxis.isRow)
-          let ratio = tree[style: child].aspectRatio
+          let ratio = usedAspectRatio(child, ctx.availableInnerWidth, ctx.availableInnerHeight)
+          // CSS: stretching an auto cross size wins over the aspect ratio.
           var childCrossSize =
-            !ratio.isNaN
+            !ratio.isNaN && !config.useWebDefaults
             ? marginForAxis(child, crossAxis, ctx.availableInnerWidth)
               + (ctx.isMainAxisRow ? childMainSize / ratio : childMainSize * ratio)
             : line.crossDim
@@ -154,6 +155,8 @@ extension FlexEngine {
       let metrics = lineMetrics(&ctx, lineIndex: lineIndex, startIndex: startIndex)
       endIndex = metrics.endIndex
       var lineHeight = metrics.lineHeight
+      // CSS §9.4 step 15: a single-line container's line is as tall as its inner cross size.
+      if config.useWebDefaults && !ctx.isNodeFlexWrap { lineHeight = innerCrossDim }
       let maxAscent = metrics.maxAscent
       currentLead += lineIndex != 0 ? ctx.crossAxisGap : 0
       lineHeight += extraSpacePerLine
@@ -226,28 +229,41 @@ extension FlexEngine {
     let direction = ctx.direction
     let crossStart = crossAxis.startEdge.rawValue
     let widthSize = ctx.availableInnerWidth
+    // CSS: items keep their margins and relative offsets when lines move (Yoga drops some).
+    let css = config.useWebDefaults
+    let offset = css ? cssRelativeOffset(child, crossAxis, direction, ctx) : 0
     switch resolveChildAlignment(ctx.node, child) {
     case .flexStart:
       tree[layout: child].position[crossStart] =
-        currentLead + positionValue(child, crossAxis.startEdge, direction, widthSize)
+        css
+        ? currentLead + flexStartMargin(child, crossAxis, direction, widthSize) + offset
+        : currentLead + positionValue(child, crossAxis.startEdge, direction, widthSize)
     case .flexEnd:
       tree[layout: child].position[crossStart] =
         currentLead + lineHeight - flexEndMargin(child, crossAxis, direction, widthSize)
-        - tree[layout: child].measured(crossAxis.isRow)
+        - tree[layout: child].measured(crossAxis.isRow) + offset
     case .center:
       let childHeight = tree[layout: child].measured(crossAxis.isRow)
-      tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
+      if css {
+        let start = flexStartMargin(child, crossAxis, direction, widthSize)
+        let outer = childHeight + marginForAxis(child, crossAxis, widthSize)
+        tree[layout: child].position[crossStart] = currentLead + start + (lineHeight - outer) / 2 + offset
+      } else {
+        tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
+      }
     case .stretch:
       tree[layout: child].position[crossStart] =
-        currentLead + flexStartMargin(child, crossAxis, direction, widthSize)
+        currentLead + flexStartMargin(child, crossAxis, direction, widthSize) + offset
       if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
         let l = tree[layout: child]
+        // Yoga stretches items over the space between lines too; CSS to the line.
+        let stretchedLine = config.useWebDefaults ? lineHeight : leadPerLine + lineHeight
         let childWidth =
           ctx.isMainAxisRow
-          ? l.measuredWidth + marginForAxis(child, ctx.mainAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredWidth + marginForAxis(child, ctx.mainAxis, widthSize) : stretchedLine
         let childHeight =
           !ctx.isMainAxisRow
-          ? l.measuredHeight + marginForAxis(child, crossAxis, widthSize) : leadPerLine + lineHeight
+          ? l.measuredHeight + marginForAxis(child, crossAxis, widthSize) : stretchedLine
         if !(Self.inexactEquals(childWidth, l.measuredWidth) && Self.inexactEquals(childHeight, l.measuredHeight)) {
           return ChildRequest(width: childWidth, height: childHeight, widthMode: .stretchFit, heightMode: .stretchFit)
         }
@@ -255,7 +271,7 @@ extension FlexEngine {
     case .baseline:
       tree[layout: child].position[PhysicalEdge.top.rawValue] =
         currentLead + maxAscent - calculateBaseline(child)
-        + positionValue(child, FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
+        + (css ? offset : positionValue(child, FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim))
     case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
       break
     }

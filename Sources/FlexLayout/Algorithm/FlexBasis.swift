@@ -8,7 +8,8 @@ extension FlexEngine {
     var singleFlexChild: NodeIndex = -1
     let sizingModeMainDim = ctx.isMainAxisRow ? ctx.widthSizingMode : ctx.heightSizingMode
     // With an exact main size, a single child that can both grow and shrink gets basis 0 and flexes to fit.
-    if sizingModeMainDim == .stretchFit {
+    // (Yoga's shortcut; CSS sizes the item from its content, which its automatic minimum may need.)
+    if sizingModeMainDim == .stretchFit && !config.useWebDefaults {
       for i in ctx.children {
         let child = scratch[i]
         if isNodeFlexible(child) {
@@ -61,6 +62,12 @@ extension FlexEngine {
     tree[layout: child].computedFlexBasisGeneration = generation
     tree[layout: child].autoMinMain = .nan
     if setLeafMinContentMinimum(&ctx, child) { return }
+    if config.useWebDefaults, let suggestion = cssRowContentSizeSuggestion(&ctx, child) {
+      tree[layout: child].autoMinMain = suggestion
+      tree[layout: child].autoMinIsRow = true
+      setAutomaticMinimumCaps(&ctx, child)
+      return
+    }
     if let r = automaticMinimumRequest(&ctx, child) {
       calculateLayoutInternal(
         child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
@@ -167,7 +174,10 @@ extension FlexEngine {
     let isMainAxisRow = ctx.isMainAxisRow
     let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
 
-    let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, mainAxisOwnerSize, ownerWidth)
+    // CSS: a percentage flex basis of an item whose container's main size is indefinite behaves as auto.
+    let mainIsDefinite = (isMainAxisRow ? widthMode : heightMode) == .stretchFit
+    let basisReference = config.useWebDefaults && !mainIsDefinite ? Double.nan : mainAxisOwnerSize
+    let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, basisReference, ownerWidth)
     let isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth)
     let isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight)
 
@@ -219,7 +229,7 @@ extension FlexEngine {
           childHeightMode = .fitContent
         }
       }
-      let ratio = tree[style: child].aspectRatio
+      let ratio = usedAspectRatio(child, ownerWidth, ownerHeight)
       if !ratio.isNaN {
         if !isMainAxisRow && childWidthMode == .stretchFit {
           childHeight = marginColumn + (childWidth - marginRow) / ratio
@@ -236,7 +246,8 @@ extension FlexEngine {
         childWidth = width
         childWidthMode = .stretchFit
         if !ratio.isNaN {
-          childHeight = (childWidth - marginRow) / ratio
+          // Offers include margins: CSS adds them back; Yoga does not.
+          childHeight = (childWidth - marginRow) / ratio + (config.useWebDefaults ? marginColumn : 0)
           childHeightMode = .stretchFit
         }
       }
@@ -247,7 +258,7 @@ extension FlexEngine {
         childHeight = height
         childHeightMode = .stretchFit
         if !ratio.isNaN {
-          childWidth = (childHeight - marginColumn) * ratio
+          childWidth = (childHeight - marginColumn) * ratio + (config.useWebDefaults ? marginRow : 0)
           childWidthMode = .stretchFit
         }
       }

@@ -60,18 +60,28 @@ extension FlexEngine {
       sizeConsumed += flexBasisBounded + childMarginMainAxis + childLeadingGap
       if isNodeFlexible(child) {
         totalFlexGrowFactors += resolveFlexGrow(child)
-        totalFlexShrinkScaledFactors += -resolveFlexShrink(child) * tree[layout: child].computedFlexBasis
+        totalFlexShrinkScaledFactors += shrinkScaledFactor(ctx, child, tree[layout: child].computedFlexBasis)
       }
       scratch.append(child)
       endOfLineIndex += 1
     }
     if totalFlexGrowFactors > 0 && totalFlexGrowFactors < 1 { totalFlexGrowFactors = 1 }
-    if totalFlexShrinkScaledFactors > 0 && totalFlexShrinkScaledFactors < 1 { totalFlexShrinkScaledFactors = 1 }
+    if totalFlexShrinkScaledFactors > 0 && totalFlexShrinkScaledFactors < 1 && !config.useWebDefaults {
+      totalFlexShrinkScaledFactors = 1
+    }
     var line = FlexLine(items: itemsStart..<scratch.count, endOfLineIndex: endOfLineIndex)
     line.sizeConsumed = sizeConsumed
     line.numberOfAutoMargins = numberOfAutoMargins
     line.totalFlexGrowFactors = totalFlexGrowFactors
     line.totalFlexShrinkScaledFactors = totalFlexShrinkScaledFactors
     return line
+  }
+
+  /// §9.7 step 4c's scaled flex shrink factor (negated, as the line sums it): the shrink factor times the flex
+  /// base size. CSS scales by the inner (content-box) flex base size; Yoga by `basis`, the border-box one.
+  @inline(__always) func shrinkScaledFactor(_ ctx: ContainerContext, _ child: NodeIndex, _ basis: Double) -> Double {
+    if !config.useWebDefaults { return -resolveFlexShrink(child) * basis }
+    let pb = paddingAndBorderForAxis(child, ctx.mainAxis, ctx.direction, ctx.availableInnerWidth)
+    return -resolveFlexShrink(child) * max(0, tree[layout: child].computedFlexBasis - pb)
   }
 }

@@ -59,7 +59,7 @@ extension FlexEngine {
         child, ctx.direction, ctx.mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize,
         ctx.ownerWidth)
       if line.remainingFreeSpace < 0 {
-        let flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis
+        let flexShrinkScaledFactor = shrinkScaledFactor(ctx, child, childFlexBasis)
         if !flexShrinkScaledFactor.isNaN && flexShrinkScaledFactor != 0 {
           let baseMainSize =
             childFlexBasis + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * flexShrinkScaledFactor
@@ -67,7 +67,7 @@ extension FlexEngine {
             child, ctx.mainAxis, ctx.direction, baseMainSize, ctx.availableInnerMainDim, ctx.availableInnerWidth)
           if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
             deltaFreeSpace += boundMainSize - childFlexBasis
-            line.totalFlexShrinkScaledFactors -= -resolveFlexShrink(child) * tree[layout: child].computedFlexBasis
+            line.totalFlexShrinkScaledFactors -= shrinkScaledFactor(ctx, child, tree[layout: child].computedFlexBasis)
           }
         }
       } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
@@ -119,7 +119,7 @@ extension FlexEngine {
         child, direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)
       var updatedMainSize = childFlexBasis
       if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
-        let flexShrinkScaledFactor = -resolveFlexShrink(child) * childFlexBasis
+        let flexShrinkScaledFactor = shrinkScaledFactor(ctx, child, childFlexBasis)
         if flexShrinkScaledFactor != 0 {
           let childSize: Double
           if !line.totalFlexShrinkScaledFactors.isNaN && line.totalFlexShrinkScaledFactors == 0 {
@@ -153,15 +153,19 @@ extension FlexEngine {
         resolveChildAlignment(ctx.node, child) == .stretch && !flexStartMarginIsAuto(child, crossAxis, direction)
         && !flexEndMarginIsAuto(child, crossAxis, direction)
       let hasDefiniteCross = hasDefiniteLength(child, crossIsWidth, availableInnerCrossDim)
-      if !tree[style: child].aspectRatio.isNaN {
-        childCrossSize =
-          isMainAxisRow
-          ? (childMainSize - marginMain) / tree[style: child].aspectRatio : (childMainSize - marginMain) * tree[style: child].aspectRatio
+      let stretchesToContainer =
+        !availableInnerCrossDim.isNaN && !hasDefiniteCross && ctx.sizingModeCrossDim == .stretchFit && alignsStretch
+      let ratio = usedAspectRatio(child, ctx.availableInnerWidth, ctx.availableInnerHeight)
+      // CSS: the ratio gives an auto cross size only, and stretching to a single line wins over it.
+      let crossFromRatio =
+        !ratio.isNaN
+        && !(config.useWebDefaults && (hasDefiniteCross || (stretchesToContainer && !ctx.isNodeFlexWrap)))
+      if crossFromRatio {
+        childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
         childCrossMode = .stretchFit
         childCrossSize += marginCross
-      } else if !availableInnerCrossDim.isNaN && !hasDefiniteCross && ctx.sizingModeCrossDim == .stretchFit
-        && !(ctx.isNodeFlexWrap && ctx.mainAxisOverflows) && alignsStretch
-      {
+      } else if stretchesToContainer && !(ctx.isNodeFlexWrap && (ctx.mainAxisOverflows || config.useWebDefaults)) {
+        // CSS sizes the items of a multi-line container by their content first and stretches them to their line.
         childCrossSize = availableInnerCrossDim
         childCrossMode = .stretchFit
       } else if !hasDefiniteCross {

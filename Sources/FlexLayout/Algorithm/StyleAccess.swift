@@ -116,4 +116,12 @@ extension FlexEngine {
     let v = (axis.isRow ? tree[style: node].columnGap : tree[style: node].rowGap).resolve(ownerSize)
     return v.isNaN ? 0 : max(v, 0)
   }
+
+  /// `node`'s aspect ratio as the engine uses it (NaN = none). Under CSS defaults a box whose width and height
+  /// are both definite ignores it (CSS Box Sizing 4 §5.1: the ratio only transfers into an automatic size).
+  @inline(__always) func usedAspectRatio(_ node: NodeIndex, _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
+    let ratio = tree[style: node].aspectRatio
+    if ratio.isNaN || !config.useWebDefaults { return ratio }
+    return hasDefiniteLength(node, true, ownerWidth) && hasDefiniteLength(node, false, ownerHeight) ? .nan : ratio
+  }
 }
