@@ -85,8 +85,12 @@ import Testing
     ),
     (#"{"type":"text","text":"a","maxLines":1.5}"#, "root.maxLines: expected a non-negative integer, got 1.5"),
     (
-      #"{"type":"text","text":"a","truncation":"middle"}"#,
-      #"root.truncation: unknown value "middle" (expected one of "tail", "clip", "none")"#
+      #"{"type":"text","text":"a","truncation":"centre"}"#,
+      #"root.truncation: unknown value "centre" (expected one of "tail", "head", "middle", "clip", "none")"#
+    ),
+    (
+      #"{"type":"text","text":"a","wrap":"words"}"#,
+      #"root.wrap: unknown value "words" (expected one of "word", "char", "anywhere", "breakAll", "none")"#
     ),
     (#"{"type":"image","size":[10,-1]}"#, "root.size[1]: expected a non-negative number, got -1"),
     (
@@ -131,6 +135,11 @@ import Testing
           TextLeaf(
             text: "Hi", fontFamily: "Inter", fontSize: 14, fontWeight: 700, lineHeight: .points(18),
             maxLines: 2, truncation: .tail("..."), alignment: .center, color: "#ff0000")))
+    let modes = try Self.decode(
+      #"{"type":"text","text":"Hi","truncation":"middle","truncationString":"..","wrap":"breakAll"}"#)
+    #expect(
+      modes.kind
+        == .text(TextLeaf(text: "Hi", fontFamily: "Ahem", fontSize: 16, truncation: .middle(".."), wrap: .breakAll)))
     let d = try Self.decode(#"{"type":"text","text":"Hi"}"#)
     #expect(d.kind == .text(TextLeaf(text: "Hi", fontFamily: "Ahem", fontSize: 16)))
     let i = try Self.decode(#"{"type":"image","size":[64,48],"source":"a.png"}"#)

@@ -52,4 +52,22 @@ struct DisplayTests {
     #expect(items.last?["frame"] == json(#"{"x": 0, "y": 40, "width": 60, "height": 5}"#))
     h.closeInput()
   }
+
+  @Test("a display list draws a head-truncated line as the daemon cut it")
+  func displayListHeadTruncation() async {
+    let h = ServerHarness()
+    await h.startSession()
+    let cell =
+      #"{"type": "text", "id": "t", "text": "aaaa bbbb cccc", "fontSize": 10, "maxLines": 1, "truncation": "head"}"#
+    _ = await h.call(3, "session/setViewport", #"{"sessionId": "s1", "viewport": {"width": 60}}"#)
+    _ = await h.call(4, "table/insertRows", #"{"sessionId": "s1", "rows": [{"id": "k", "cell": \#(cell)}]}"#)
+    _ = await h.call(5, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // Ahem, 10 pt per character, 60 pt: "…" and the last 5 characters " cccc"; the space at the cut is dropped:
+    // "…cccc", 50 pt.
+    let list = await h.call(6, "cell/displayList", #"{"sessionId": "s1", "row": "k"}"#).last?["result"]
+    let line = list?["items"]?.arrayValue?.last?["lines"]?.arrayValue?.first
+    #expect(line?["text"] == .string("\u{2026}cccc"))
+    #expect(line?["width"] == .double(50))
+    h.closeInput()
+  }
 }

@@ -55,7 +55,7 @@ package enum ElementMembers {
     "image": ["size", "source"],
     "text": [
       "text", "fontFamily", "fontSize", "fontWeight", "lineHeight", "maxLines", "truncation", "truncationString",
-      "alignment", "color",
+      "alignment", "wrap", "color",
     ],
     "box": ["measure", "children"],
   ]

@@ -24,7 +24,8 @@ enum LeafDecoder {
   }
 
   /// A text leaf: `text` (required), `fontFamily`, `fontSize`, `fontWeight`, `lineHeight` (points or "normal"),
-  /// `maxLines`, `truncation` ("tail", "clip", "none"), `truncationString`, `alignment`, `color`.
+  /// `maxLines`, `truncation` ("tail", "head", "middle", "clip", "none"), `truncationString`, `alignment`, `wrap`,
+  /// `color`.
   @inline(never) static func text(_ f: Fields) throws(SpecDecodingError) -> TextLeaf {
     let text = JSONStrings.detached(try f.requiredString("text"))
     var leaf = TextLeaf(text: text, fontFamily: try f.string("fontFamily") ?? "Ahem", fontSize: 16)
@@ -66,13 +67,16 @@ enum LeafDecoder {
     let marker = try f.string("truncationString") ?? "\u{2026}"
     switch try f.string("truncation") ?? "tail" {
     case "tail": leaf.truncation = .tail(marker)
+    case "head": leaf.truncation = .head(marker)
+    case "middle": leaf.truncation = .middle(marker)
     case "clip": leaf.truncation = .clip
     case "none": leaf.truncation = .none
     case let other:
       throw SpecDecodingError(
-        path: f.at("truncation"), message: "unknown value \"\(other)\" (expected one of \"tail\", \"clip\", \"none\")")
+        path: f.at("truncation"), message: "unknown value \"\(other)\" (expected one of \"tail\", \"head\", \"middle\", \"clip\", \"none\")")
     }
     if let a = try f.enumValue("alignment", TextLeaf.TextAlignment.self) { leaf.alignment = a }
+    if let w = try f.enumValue("wrap", TextLeaf.Wrap.self) { leaf.wrap = w }
     leaf.color = try f.string("color")
     return leaf
   }

@@ -18,6 +18,8 @@ package struct TextLeaf: Sendable, Equatable {
   package var truncation: Truncation
   /// Horizontal alignment of lines.
   package var alignment: TextAlignment
+  /// Where lines wrap (UIKit's wrapping line break modes).
+  package var wrap: Wrap
   /// Colour for drawing (`#rrggbb` or `#rrggbbaa`); not used by layout.
   package var color: String?
 
@@ -26,7 +28,7 @@ package struct TextLeaf: Sendable, Equatable {
   package init(
     text: String, fontFamily: String, fontSize: Double, fontWeight: Int = 400, lineHeight: LineHeight = .normal,
     maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"), alignment: TextAlignment = .natural,
-    color: String? = nil
+    color: String? = nil, wrap: Wrap = .word
   ) {
     self.text = text
     self.fontFamily = fontFamily
@@ -37,6 +39,7 @@ package struct TextLeaf: Sendable, Equatable {
     self.truncation = truncation
     self.alignment = alignment
     self.color = color
+    self.wrap = wrap
   }
 
   /// Distance between baselines.
@@ -51,9 +54,28 @@ package struct TextLeaf: Sendable, Equatable {
   package enum Truncation: Sendable, Equatable, Hashable {
     /// Cut the last visible line and end it with this string (default "…", `ASTextKitTailTruncater`).
     case tail(String)
+    /// Replace the head of the last visible line: the string, then the end of the text (`NSLineBreakByTruncatingHead`).
+    case head(String)
+    /// Cut the middle of the last visible line: its start, the string, the end of the text
+    /// (`NSLineBreakByTruncatingMiddle`).
+    case middle(String)
     /// Cut at the last line boundary without a marker (`NSLineBreakByClipping`).
     case clip
     /// No truncation: all lines are laid out (height may exceed the range and is then clamped).
+    case none
+  }
+
+  /// Where a line that is too long wraps (`NSLineBreakMode`'s wrapping modes, CSS `overflow-wrap`/`word-break`).
+  package enum Wrap: String, Sendable, Equatable, Hashable, CaseIterable {
+    /// At word boundaries (UAX #14); a longer word overflows (`NSLineBreakByWordWrapping`).
+    case word
+    /// At any grapheme cluster boundary (`NSLineBreakByCharWrapping`).
+    case char
+    /// At word boundaries, and inside a word that does not fit a line of its own (CSS `overflow-wrap: anywhere`).
+    case anywhere
+    /// At word boundaries and between any two letters or digits (CSS `word-break: break-all`).
+    case breakAll
+    /// Only at hard breaks; long lines overflow and are clipped (`NSLineBreakByClipping`).
     case none
   }
 
@@ -112,13 +134,19 @@ package struct TextLine: Sendable, Equatable {
   package var baseline: Double
   /// True when the line ends with the truncation marker.
   package var isTruncated: Bool
+  /// The text drawn on a truncated line (its kept characters with the truncation string where it was cut); nil on
+  /// other lines, which draw the characters of `range`.
+  package var text: String?
 
   /// A line from its parts.
-  package init(range: Range<Int>, x: Double = 0, width: Double, baseline: Double, isTruncated: Bool = false) {
+  package init(
+    range: Range<Int>, x: Double = 0, width: Double, baseline: Double, isTruncated: Bool = false, text: String? = nil
+  ) {
     self.range = range
     self.x = x
     self.width = width
     self.baseline = baseline
     self.isTruncated = isTruncated
+    self.text = text
   }
 }

@@ -19,9 +19,10 @@ package enum TypographyTextMeasurer {
       }
       let last = layout.lines.count - 1
       let lines = layout.lines.enumerated().map { index, line in
-        LayoutSpecs.TextLine(
-          range: line.range, x: line.x, width: line.width, baseline: line.baseline,
-          isTruncated: layout.truncated && index == last)
+        let truncated = layout.truncated && index == last
+        return LayoutSpecs.TextLine(
+          range: line.range, x: line.x, width: line.width, baseline: line.baseline, isTruncated: truncated,
+          text: truncated ? line.text : nil)
       }
       return TextMeasurement(
         size: Size(layout.width, layout.height), lines: lines, ascender: layout.ascender,
@@ -39,7 +40,17 @@ package enum TypographyTextMeasurer {
     let truncation: Typography.Truncation
     switch leaf.truncation {
     case .tail(let marker): truncation = .tail(marker)
+    case .head(let marker): truncation = .head(marker)
+    case .middle(let marker): truncation = .middle(marker)
     case .clip, .none: truncation = .clip
+    }
+    let wrap: LineWrap
+    switch leaf.wrap {
+    case .word: wrap = .word
+    case .char: wrap = .character
+    case .anywhere: wrap = .anywhere
+    case .breakAll: wrap = .breakAll
+    case .none: wrap = .none
     }
     let alignment: Typography.TextAlignment
     switch leaf.alignment {
@@ -49,7 +60,8 @@ package enum TypographyTextMeasurer {
     case .right: alignment = .right
     case .justified: alignment = .justified
     }
-    return TextOptions(lineHeight: lineHeight, maxLines: leaf.maxLines, truncation: truncation, alignment: alignment)
+    return TextOptions(
+      lineHeight: lineHeight, maxLines: leaf.maxLines, truncation: truncation, alignment: alignment, wrap: wrap)
   }
 }
 

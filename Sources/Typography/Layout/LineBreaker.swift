@@ -14,8 +14,12 @@ enum LineBreaker {
   }
 
   /// Breaks `text` into lines of at most `limit` points (`.infinity`: only hard breaks), stopping after
-  /// `maxLines` lines (0 = no limit); `more` tells whether text was left over.
-  static func breakLines(_ text: ShapedText, limit: Double, maxLines: Int) -> (lines: [Line], more: Bool) {
+  /// `maxLines` lines (0 = no limit); `more` tells whether text was left over. With `anywhere` (CSS
+  /// `overflow-wrap: anywhere`) a line that overflows before its first opportunity breaks at the last grapheme
+  /// cluster boundary that fits, keeping at least its first cluster.
+  static func breakLines(
+    _ text: ShapedText, limit: Double, maxLines: Int, anywhere: Bool = false
+  ) -> (lines: [Line], more: Bool) {
     let items = text.items
     let n = items.count
     var lines: [Line] = []
@@ -71,6 +75,17 @@ enum LineBreaker {
               end = taken
               next = taken
               endHyphenated = candidate > start ? candidateHyphenated : true
+              break
+            }
+            if anywhere {
+              var cut = i
+              while cut > start && !items[cut].startsCluster { cut -= 1 }
+              if cut == start {
+                cut = start + 1
+                while cut < n && !items[cut].startsCluster { cut += 1 }
+              }
+              end = cut
+              next = cut
               break
             }
             overflowing = true

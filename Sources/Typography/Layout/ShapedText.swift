@@ -49,7 +49,8 @@ struct ShapedText {
   /// draws for it. Control and format characters take no width, tabs a space's, marks none (GDEF class 3, or
   /// general category Mn when the font has no glyph classes). With `ligatures` off the `liga`, `clig` and `calt`
   /// lookups are not run (CSS `font-variant-ligatures: none`); ahem is never shaped.
-  init(text: String, font: Font, size: Double, kerning: Bool, ligatures: Bool = true) {
+  /// `wrap` adds the break opportunities of `.breakAll` and `.character` (`BreakOpportunities.apply`).
+  init(text: String, font: Font, size: Double, kerning: Bool, ligatures: Bool = true, wrap: LineWrap = .word) {
     scale = size / Double(font.unitsPerEm)
     let kerns = kerning && font.hasKerning
     let lookups = ligatures ? font.substitution.applied : font.substitution.appliedWithoutLigatures
@@ -59,9 +60,11 @@ struct ShapedText {
     if font.isAhem || lookups.isEmpty {
       (items, needsUnicode) = Self.directItems(text: text, font: font, kerns: kerns)
       if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
+      BreakOpportunities.apply(wrap, to: &items)
     } else {
       (items, needsUnicode) = Self.directItems(text: text, font: .ahem, kerns: false)
       if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
+      BreakOpportunities.apply(wrap, to: &items)
       cuts = Self.shape(&items, font: font, lookups: lookups, kerns: kerns)
     }
     self.cuts = cuts

@@ -29,7 +29,8 @@ public struct TextLayout: Sendable, Hashable {
   /// glyph (there is no font fallback). Pure.
   public init(text: String, font: Font, size: Double, options: TextOptions = TextOptions(), width: SizeConstraint) {
     let size = size.isFinite ? max(size, 0) : 0
-    let shaped = ShapedText(text: text, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures)
+    let shaped = ShapedText(
+      text: text, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures, wrap: options.wrap)
     let limit: Double
     switch width {
     case .exactly(let w), .atMost(let w): limit = w.isNaN ? .infinity : max(w, 0)
@@ -42,7 +43,9 @@ public struct TextLayout: Sendable, Hashable {
     case .points(let h): lineHeight = h.isFinite ? max(h, 0) : metrics.normalLineHeight
     }
     let baseline = metrics.baseline(lineHeight: lineHeight, isAhem: font.isAhem)
-    let (broken, more) = LineBreaker.breakLines(shaped, limit: limit, maxLines: max(options.maxLines, 0))
+    let (broken, more) = LineBreaker.breakLines(
+      shaped, limit: options.wrap == .none ? .infinity : limit, maxLines: max(options.maxLines, 0),
+      anywhere: options.wrap == .anywhere)
     var lines: [TextLine] = []
     lines.reserveCapacity(broken.count)
     var cursor = ShapedText.Cursor()
@@ -58,10 +61,29 @@ public struct TextLayout: Sendable, Hashable {
           range: line.start..<line.end, x: 0, width: width, baseline: Double(index) * lineHeight + baseline,
           text: shown))
     }
-    if more, case .tail(let ellipsis) = options.truncation, let last = broken.last {
-      lines[lines.count - 1] = Self.truncate(
-        last, of: shaped, text: text, ellipsis: ellipsis, font: font, size: size, options: options, limit: limit,
-        baseline: lines[lines.count - 1].baseline)
+    // Unwrapped text (`LineWrap.none`) is also truncated where its last shown line overflows the width.
+    let overflows = options.wrap == .none && (lines.last?.width ?? 0) > limit + 1e-9
+    var truncated = more
+    if more || overflows, let last = broken.last {
+      let baseline = lines[lines.count - 1].baseline
+      let mark = { (string: String) in
+        ShapedText(text: string, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures)
+      }
+      switch options.truncation {
+      case .tail(let ellipsis):
+        lines[lines.count - 1] = Self.truncate(
+          last, of: shaped, text: text, ellipsis: ellipsis, mark: mark(ellipsis), limit: limit, baseline: baseline)
+        truncated = true
+      case .head(let ellipsis):
+        lines[lines.count - 1] = Self.truncateHead(
+          last, of: shaped, text: text, ellipsis: ellipsis, mark: mark(ellipsis), limit: limit, baseline: baseline)
+        truncated = true
+      case .middle(let ellipsis):
+        lines[lines.count - 1] = Self.truncateMiddle(
+          last, of: shaped, text: text, ellipsis: ellipsis, mark: mark(ellipsis), limit: limit, baseline: baseline)
+        truncated = true
+      case .clip: break
+      }
     }
     let longest = lines.reduce(0) { max($0, $1.width) }
     switch width {
@@ -78,7 +100,7 @@ public struct TextLayout: Sendable, Hashable {
       case .justified:
         let line = broken[i]
         let softWrapped = line.end < shaped.items.count && shaped.items[line.end].breakClass != .hardBreak
-        guard free > 0, softWrapped, !(more && i == lines.count - 1) else { continue }
+        guard free > 0, softWrapped, !(truncated && i == lines.count - 1) else { continue }
         let spaces = (line.start..<line.contentEnd).reduce(0) { $0 + (shaped.items[$1].scalar == " " ? 1 : 0) }
         guard spaces > 0 else { continue }
         lines[i].spaceExpansion = free / Double(spaces)
@@ -89,7 +111,7 @@ public struct TextLayout: Sendable, Hashable {
     self.height = height
     self.lines = lines
     self.lineHeight = lineHeight
-    self.truncated = more
+    self.truncated = truncated
     self.ascender = lines.isEmpty ? 0 : baseline
     self.descender = lines.last.map { $0.baseline - height } ?? 0
   }

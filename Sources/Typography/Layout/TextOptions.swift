@@ -20,13 +20,15 @@ public struct TextOptions: Sendable, Hashable {
   /// `font-variant-ligatures: none`. Either way the font's required substitutions (`rvrn`, `ccmp`, `locl`, `rlig`,
   /// `rclt`) are applied and marks take no advance.
   public var ligatures: Bool
+  /// Where lines may wrap (UIKit's wrapping line break modes, CSS `overflow-wrap` / `word-break`).
+  public var wrap: LineWrap
 
   /// Options with the given values; the defaults are CSS/Texture's (normal line height, no line limit, tail
-  /// truncation with "…", natural alignment, kerning and ligatures on).
+  /// truncation with "…", natural alignment, kerning and ligatures on, word wrapping).
   public init(
     lineHeight: LineHeight = .normal, maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"),
     alignment: TextAlignment = .natural, kerning: Bool = true,
-    ligatures: Bool = true
+    ligatures: Bool = true, wrap: LineWrap = .word
   ) {
     self.lineHeight = lineHeight
     self.maxLines = maxLines
@@ -34,7 +36,26 @@ public struct TextOptions: Sendable, Hashable {
     self.alignment = alignment
     self.kerning = kerning
     self.ligatures = ligatures
+    self.wrap = wrap
   }
+}
+
+/// Where a line that is too long may wrap.
+public enum LineWrap: Sendable, Hashable {
+  /// At the break opportunities of `BreakOpportunities` (UAX #14 and Blink's ASCII rules); a word wider than the
+  /// line overflows it (`NSLineBreakByWordWrapping`, CSS defaults).
+  case word
+  /// As `.word`, but a word that does not fit on a line of its own is broken at the last grapheme cluster boundary
+  /// that fits (at least one cluster per line): CSS `overflow-wrap: anywhere`.
+  case anywhere
+  /// As `.word`, plus an opportunity between any two letters or digits (UAX #14 with AL, HL, NU, AI, SA, XX
+  /// resolved as ideographs): CSS `word-break: break-all`.
+  case breakAll
+  /// At every grapheme cluster boundary, words or not (`NSLineBreakByCharWrapping`, CSS `line-break: anywhere`).
+  case character
+  /// Only at hard breaks; a line wider than the layout overflows it and is clipped when drawn
+  /// (`NSLineBreakByClipping`, CSS `white-space: pre`).
+  case none
 }
 
 /// The height of a line of text.
@@ -51,6 +72,14 @@ public enum Truncation: Sendable, Hashable {
   /// The last shown line is cut so that it and this string (default "…", U+2026) fit the width
   /// (Texture's tail truncation).
   case tail(String)
+  /// The last shown line becomes this string followed by the end of the text: the longest run of whole grapheme
+  /// clusters that ends the text (after its last hard break) and fits with the string (at least the last
+  /// cluster), as `NSLineBreakByTruncatingHead` shows it.
+  case head(String)
+  /// The last shown line keeps its start and the end of the text with this string between them: grapheme clusters
+  /// are taken alternately from the line's start and the text's end, the narrower side first, while they fit
+  /// (at least the line's first cluster), as `NSLineBreakByTruncatingMiddle` shows it.
+  case middle(String)
   /// Lines beyond the limit are dropped; the last shown line is kept as broken.
   case clip
 }
