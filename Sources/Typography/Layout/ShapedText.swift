@@ -75,7 +75,7 @@ struct ShapedText {
   /// The items of `text` with one advance per scalar (no substitution): its hmtx advance plus the pair kerning
   /// with the previous visible glyph; and whether any scalar needs the Unicode break rules.
   @inline(__always)
-  private static func directItems(text: String, font: Font, kerns: Bool) -> (items: [Item], needsUnicode: Bool) {
+  static func directItems(text: String, font: Font, kerns: Bool) -> (items: [Item], needsUnicode: Bool) {
     var items: [Item] = []
     items.reserveCapacity(text.utf8.count)
     let spaceAdvance = font.advance(of: " ")
@@ -228,7 +228,7 @@ struct ShapedText {
   }
 
   /// The hyphen `font` draws at a soft-hyphen break, with its advance (see `hyphen`).
-  private static func hyphen(of font: Font) -> (scalar: Unicode.Scalar, units: Int) {
+  static func hyphen(of font: Font) -> (scalar: Unicode.Scalar, units: Int) {
     let hyphen: Unicode.Scalar = "\u{2010}"
     let scalar: Unicode.Scalar = font.glyph(for: hyphen) != 0 ? hyphen : "-"
     return (scalar, font.advance(of: scalar))

@@ -2,12 +2,11 @@ extension TextLayout {
   /// The last shown line cut at its head (`Truncation.head`): `ellipsis` followed by the end of the text, as many
   /// whole grapheme clusters of the text's last paragraph (after its last hard break, trailing spaces and breaks
   /// dropped, leading spaces of the kept part dropped) as fit `limit` with it, at least the last cluster.
-  /// `mark` is `ellipsis` shaped in the text's font. Pure.
+  /// `markUnits` is the width of `ellipsis` in `shaped`'s units. Pure.
   static func truncateHead(
-    _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, mark: ShapedText, limit: Double,
+    _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, markUnits: Int, limit: Double,
     baseline: Double
   ) -> TextLine {
-    let markUnits = mark.units(0, mark.items.count)
     let (floor, end) = lastParagraph(of: shaped, from: line.start)
     let lastCluster = max(shaped.clusterStart(before: end), floor)
     var cut = floor
@@ -25,12 +24,11 @@ extension TextLayout {
   /// text's last paragraph. Whole grapheme clusters are added alternately to the narrower of the two parts (the
   /// head first; the other part when that one cannot grow) while the whole fits `limit`; the head keeps at least
   /// the line's first cluster; spaces at the cut are dropped. The range runs from the head's start to the tail's
-  /// end (the cut middle included). `mark` is `ellipsis` shaped in the text's font. Pure.
+  /// end (the cut middle included). `markUnits` is the width of `ellipsis` in `shaped`'s units. Pure.
   static func truncateMiddle(
-    _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, mark: ShapedText, limit: Double,
+    _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, markUnits: Int, limit: Double,
     baseline: Double
   ) -> TextLine {
-    let markUnits = mark.units(0, mark.items.count)
     let start = line.start
     let (floor, end) = lastParagraph(of: shaped, from: start)
     let headLimit = max(line.contentEnd, start)

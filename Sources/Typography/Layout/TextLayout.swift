@@ -31,11 +31,6 @@ public struct TextLayout: Sendable, Hashable {
     let size = size.isFinite ? max(size, 0) : 0
     let shaped = ShapedText(
       text: text, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures, wrap: options.wrap)
-    let limit: Double
-    switch width {
-    case .exactly(let w), .atMost(let w): limit = w.isNaN ? .infinity : max(w, 0)
-    case .unbounded: limit = .infinity
-    }
     let metrics = LineMetrics(font: font, size: size)
     let lineHeight: Double
     switch options.lineHeight {
@@ -43,12 +38,37 @@ public struct TextLayout: Sendable, Hashable {
     case .points(let h): lineHeight = h.isFinite ? max(h, 0) : metrics.normalLineHeight
     }
     let baseline = metrics.baseline(lineHeight: lineHeight, isAhem: font.isAhem)
+    self.init(
+      shaped: shaped, text: text, options: options, width: width, lineHeight: lineHeight,
+      lineBox: { _, _ in (lineHeight, baseline) },
+      markUnits: { string, _ in
+        let mark = ShapedText(
+          text: string, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures)
+        return mark.units(0, mark.items.count)
+      })
+  }
+
+  /// Lays out the lines of `shaped` (made from `text`): breaking, truncation, alignment and line boxes.
+  /// `lineBox(start, end)` gives the height of the line holding scalars `start..<end` and its baseline's distance
+  /// from the line's top; `markUnits(string, offset)` the width of a truncation string cut in after scalar
+  /// `offset - 1`, in `shaped`'s units; `lineHeight` is reported as the layout's `lineHeight`. Pure.
+  init(
+    shaped: ShapedText, text: String, options: TextOptions, width: SizeConstraint, lineHeight: Double,
+    lineBox: (Int, Int) -> (height: Double, baseline: Double), markUnits: (String, Int) -> Int
+  ) {
+    let limit: Double
+    switch width {
+    case .exactly(let w), .atMost(let w): limit = w.isNaN ? .infinity : max(w, 0)
+    case .unbounded: limit = .infinity
+    }
     let (broken, more) = LineBreaker.breakLines(
       shaped, limit: options.wrap == .none ? .infinity : limit, maxLines: max(options.maxLines, 0),
       anywhere: options.wrap == .anywhere)
     var lines: [TextLine] = []
     lines.reserveCapacity(broken.count)
     var cursor = ShapedText.Cursor()
+    var top = 0.0
+    var firstBaseline = 0.0
     for (index, line) in broken.enumerated() {
       var shown = shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)
       var width = shaped.width(line.start, line.contentEnd)
@@ -56,31 +76,33 @@ public struct TextLayout: Sendable, Hashable {
         shown.unicodeScalars.append(hyphen.scalar)
         width = shaped.width(line.start, line.contentEnd, plusUnits: hyphen.units)
       }
+      let box = lineBox(line.start, line.end)
+      if index == 0 { firstBaseline = box.baseline }
       lines.append(
-        TextLine(
-          range: line.start..<line.end, x: 0, width: width, baseline: Double(index) * lineHeight + baseline,
-          text: shown))
+        TextLine(range: line.start..<line.end, x: 0, width: width, baseline: top + box.baseline, text: shown))
+      top += box.height
     }
     // Unwrapped text (`LineWrap.none`) is also truncated where its last shown line overflows the width.
     let overflows = options.wrap == .none && (lines.last?.width ?? 0) > limit + 1e-9
     var truncated = more
     if more || overflows, let last = broken.last {
       let baseline = lines[lines.count - 1].baseline
-      let mark = { (string: String) in
-        ShapedText(text: string, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures)
-      }
+      let at = max(last.contentEnd, last.start + 1)
       switch options.truncation {
       case .tail(let ellipsis):
         lines[lines.count - 1] = Self.truncate(
-          last, of: shaped, text: text, ellipsis: ellipsis, mark: mark(ellipsis), limit: limit, baseline: baseline)
+          last, of: shaped, text: text, ellipsis: ellipsis, markUnits: markUnits(ellipsis, at), limit: limit,
+          baseline: baseline)
         truncated = true
       case .head(let ellipsis):
         lines[lines.count - 1] = Self.truncateHead(
-          last, of: shaped, text: text, ellipsis: ellipsis, mark: mark(ellipsis), limit: limit, baseline: baseline)
+          last, of: shaped, text: text, ellipsis: ellipsis, markUnits: markUnits(ellipsis, at), limit: limit,
+          baseline: baseline)
         truncated = true
       case .middle(let ellipsis):
         lines[lines.count - 1] = Self.truncateMiddle(
-          last, of: shaped, text: text, ellipsis: ellipsis, mark: mark(ellipsis), limit: limit, baseline: baseline)
+          last, of: shaped, text: text, ellipsis: ellipsis, markUnits: markUnits(ellipsis, at), limit: limit,
+          baseline: baseline)
         truncated = true
       case .clip: break
       }
@@ -107,12 +129,11 @@ public struct TextLayout: Sendable, Hashable {
         lines[i].width = self.width
       }
     }
-    let height = Double(lines.count) * lineHeight
-    self.height = height
+    self.height = top
     self.lines = lines
     self.lineHeight = lineHeight
     self.truncated = truncated
-    self.ascender = lines.isEmpty ? 0 : baseline
-    self.descender = lines.last.map { $0.baseline - height } ?? 0
+    self.ascender = lines.isEmpty ? 0 : firstBaseline
+    self.descender = lines.last.map { $0.baseline - top } ?? 0
   }
 }
