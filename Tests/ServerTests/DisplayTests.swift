@@ -70,4 +70,22 @@ struct DisplayTests {
     #expect(line?["width"] == .double(50))
     h.closeInput()
   }
+
+  @Test("a text leaf of runs lays each line out with the runs on it")
+  func runsLineBoxes() async {
+    let h = ServerHarness()
+    await h.startSession()
+    let cell = #"{"type": "text", "id": "t", "runs": [{"text": "aa ", "fontSize": 10}, {"text": "bb", "fontSize": 20}]}"#
+    _ = await h.call(3, "session/setViewport", #"{"sessionId": "s1", "viewport": {"width": 40}}"#)
+    _ = await h.call(4, "table/insertRows", #"{"sessionId": "s1", "rows": [{"id": "k", "cell": \#(cell)}]}"#)
+    _ = await h.call(5, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // Ahem: "aa " (10 pt) + "bb" (20 pt) is 70 pt; at 40 it breaks after the space. Line 1 holds the 10-pt run only
+    // (10 tall, baseline 8), line 2 the 20-pt run (20 tall, ascent 16: baseline 10 + 16 = 26): 30 pt.
+    let list = await h.call(6, "cell/displayList", #"{"sessionId": "s1", "row": "k"}"#).last?["result"]
+    #expect(list?["size"]?["height"] == .double(30))
+    let lines = list?["items"]?.arrayValue?.last?["lines"]?.arrayValue ?? []
+    #expect(lines.map { $0["text"]?.stringValue ?? "" } == ["aa", "bb"])
+    #expect(lines.map { $0["baseline"] } == [.double(8), .double(26)])
+    h.closeInput()
+  }
 }

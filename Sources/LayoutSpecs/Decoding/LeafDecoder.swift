@@ -25,9 +25,13 @@ enum LeafDecoder {
 
   /// A text leaf: `text` (required), `fontFamily`, `fontSize`, `fontWeight`, `lineHeight` (points or "normal"),
   /// `maxLines`, `truncation` ("tail", "head", "middle", "clip", "none"), `truncationString`, `alignment`, `wrap`,
-  /// `color`.
+  /// `color`, `italic`, and `runs` (instead of `text`: attributed runs, `TextRunDecoder`).
   @inline(never) static func text(_ f: Fields) throws(SpecDecodingError) -> TextLeaf {
-    let text = JSONStrings.detached(try f.requiredString("text"))
+    let hasRuns = f.value("runs") != nil
+    if hasRuns && f.value("text") != nil {
+      throw SpecDecodingError(path: f.at("runs"), message: "give either \"text\" or \"runs\", not both")
+    }
+    let text = hasRuns ? "" : JSONStrings.detached(try f.requiredString("text"))
     var leaf = TextLeaf(text: text, fontFamily: try f.string("fontFamily") ?? "Ahem", fontSize: 16)
     if let size = try f.number("fontSize") {
       guard size > 0 else {
@@ -73,11 +77,17 @@ enum LeafDecoder {
     case "none": leaf.truncation = .none
     case let other:
       throw SpecDecodingError(
-        path: f.at("truncation"), message: "unknown value \"\(other)\" (expected one of \"tail\", \"head\", \"middle\", \"clip\", \"none\")")
+        path: f.at("truncation"),
+        message: "unknown value \"\(other)\" (expected one of \"tail\", \"head\", \"middle\", \"clip\", \"none\")")
     }
     if let a = try f.enumValue("alignment", TextLeaf.TextAlignment.self) { leaf.alignment = a }
     if let w = try f.enumValue("wrap", TextLeaf.Wrap.self) { leaf.wrap = w }
     leaf.color = try f.string("color")
+    leaf.italic = try f.bool("italic") ?? false
+    if hasRuns {
+      leaf.runs = try TextRunDecoder.runs(f, leaf: leaf)
+      leaf.text = leaf.runs.reduce(into: "") { $0 += $1.text }
+    }
     return leaf
   }
 }

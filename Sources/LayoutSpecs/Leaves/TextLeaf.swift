@@ -20,6 +20,10 @@ package struct TextLeaf: Sendable, Equatable {
   package var alignment: TextAlignment
   /// Where lines wrap (UIKit's wrapping line break modes).
   package var wrap: Wrap
+  /// Whether the leaf's font is italic (the family's italic or oblique face).
+  package var italic: Bool
+  /// The attributed runs (`attributedText`); empty for plain text. With runs, `text` is their texts joined.
+  package var runs: [Run]
   /// Colour for drawing (`#rrggbb` or `#rrggbbaa`); not used by layout.
   package var color: String?
 
@@ -28,7 +32,7 @@ package struct TextLeaf: Sendable, Equatable {
   package init(
     text: String, fontFamily: String, fontSize: Double, fontWeight: Int = 400, lineHeight: LineHeight = .normal,
     maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"), alignment: TextAlignment = .natural,
-    color: String? = nil, wrap: Wrap = .word
+    color: String? = nil, wrap: Wrap = .word, italic: Bool = false, runs: [Run] = []
   ) {
     self.text = text
     self.fontFamily = fontFamily
@@ -40,6 +44,54 @@ package struct TextLeaf: Sendable, Equatable {
     self.alignment = alignment
     self.color = color
     self.wrap = wrap
+    self.italic = italic
+    self.runs = runs
+  }
+
+  /// One run of attributed text: characters with their own font, size, letter spacing and baseline offset, and
+  /// decorations that do not change layout.
+  package struct Run: Sendable, Equatable, Hashable {
+    /// The run's characters.
+    package var text: String
+    /// Font family name.
+    package var fontFamily: String
+    /// Font size in points (> 0).
+    package var fontSize: Double
+    /// CSS-style weight 1…1000.
+    package var fontWeight: Int
+    /// Whether the italic face is used.
+    package var italic: Bool
+    /// Letter spacing in points after each character (NSAttributedString's `kern`).
+    package var kern: Double
+    /// Points the run's baseline is raised (NSAttributedString's `baselineOffset`).
+    package var baselineOffset: Double
+    /// Colour for drawing; not used by layout.
+    package var color: String?
+    /// Underlined (drawing only).
+    package var underline: Bool
+    /// Struck through (drawing only).
+    package var strikethrough: Bool
+    /// A link target (drawing and hit testing only).
+    package var link: String?
+
+    /// A run with the given values (decorations off by default).
+    package init(
+      text: String, fontFamily: String, fontSize: Double, fontWeight: Int = 400, italic: Bool = false,
+      kern: Double = 0, baselineOffset: Double = 0, color: String? = nil, underline: Bool = false,
+      strikethrough: Bool = false, link: String? = nil
+    ) {
+      self.text = text
+      self.fontFamily = fontFamily
+      self.fontSize = fontSize
+      self.fontWeight = fontWeight
+      self.italic = italic
+      self.kern = kern
+      self.baselineOffset = baselineOffset
+      self.color = color
+      self.underline = underline
+      self.strikethrough = strikethrough
+      self.link = link
+    }
   }
 
   /// Distance between baselines.

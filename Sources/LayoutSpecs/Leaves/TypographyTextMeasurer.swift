@@ -11,9 +11,22 @@ package enum TypographyTextMeasurer {
       let width: SizeConstraint = maxWidth.isFinite && maxWidth < 10_000_000 ? .atMost(maxWidth) : .unbounded
       let layout: TextLayout
       do {
-        layout = try registry.layout(
-          text: leaf.text, family: leaf.fontFamily, weight: leaf.fontWeight, size: leaf.fontSize,
-          options: options(for: leaf), width: width)
+        if leaf.runs.isEmpty {
+          layout = try registry.layout(
+            text: leaf.text, family: leaf.fontFamily, weight: leaf.fontWeight, italic: leaf.italic,
+            size: leaf.fontSize, options: options(for: leaf), width: width)
+        } else {
+          var runs: [Typography.TextRun] = []
+          runs.reserveCapacity(leaf.runs.count)
+          for run in leaf.runs {
+            let font = try registry.font(family: run.fontFamily, weight: run.fontWeight, italic: run.italic)
+            runs.append(
+              Typography.TextRun(
+                text: run.text, font: font, size: run.fontSize, letterSpacing: run.kern,
+                baselineOffset: run.baselineOffset))
+          }
+          layout = TextLayout(runs: runs, options: options(for: leaf), width: width)
+        }
       } catch {
         throw LayoutFailure(path: "", message: "\(error)")
       }
@@ -70,6 +83,7 @@ extension LayoutEnvironment {
   /// `registry`, flex boxes laid out by `FlexBoxLayouter`.
   package static func standard(scale: Double, registry: FontRegistry = .system) -> LayoutEnvironment {
     LayoutEnvironment(
-      scale: scale, measureText: TypographyTextMeasurer.measurer(registry: registry), layoutBox: FlexBoxLayouter.standard)
+      scale: scale, measureText: TypographyTextMeasurer.measurer(registry: registry),
+      layoutBox: FlexBoxLayouter.standard)
   }
 }
