@@ -58,8 +58,13 @@ enum LineBreaker {
               endHyphenated = hyphenated
               break
             }
-            // A soft hyphen's break is usable only when the line fits with the hyphen shown.
-            if !hyphenated || text.width(start, i, plusUnits: text.hyphen?.units ?? 0) <= limitUnits {
+            // A soft hyphen's break is usable only when the line fits with the hyphen shown; a break inside a cut
+            // cluster only when the line fits with the cluster's head (the width was not checked inside it).
+            let fits =
+              hyphenated
+              ? text.width(start, i, plusUnits: text.hyphen?.units ?? 0) <= limitUnits
+              : text.cuts.isEmpty || text.cuts[i] == nil || text.width(start, i) <= limitUnits
+            if fits {
               candidate = i
               candidateHyphenated = hyphenated
             } else if candidate < 0 && tooWideHyphen < 0 {

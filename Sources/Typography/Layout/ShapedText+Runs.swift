@@ -6,7 +6,9 @@ extension ShapedText {
   /// Shapes a paragraph of runs: break opportunities and grapheme clusters over the whole text (as a browser
   /// finds them across its inline boxes), each run shaped alone in its font (no ligature or kerning across a run
   /// boundary), its advances converted to 1/65536 pt and its letter spacing added after each cluster. A ligature
-  /// inside a run is one cluster that no line breaks. The soft hyphen's hyphen is the first run's font's. Pure.
+  /// inside a run is one cluster; a line breaks inside it only where the run shaped alone has a cut there (a soft
+  /// hyphen, or any letter boundary under `.breakAll` and `.character`) and the paragraph has an opportunity. The
+  /// soft hyphen's hyphen is the first run's font's. Pure.
   init(runs: [TextRun], kerning: Bool, ligatures: Bool, wrap: LineWrap) {
     scale = 1 / Self.runUnitsPerPoint
     let text = runs.reduce(into: "") { $0 += $1.text }
@@ -18,9 +20,10 @@ extension ShapedText {
     for run in runs {
       let shaped = ShapedText(
         text: run.text, font: run.font, size: run.usedSize, kerning: kerning,
-        ligatures: ligatures && run.letterSpacing == 0)
+        ligatures: ligatures && run.letterSpacing == 0, wrap: wrap)
       let perUnit = shaped.scale * Self.runUnitsPerPoint
       let spacing = run.letterSpacing.isFinite ? Int((run.letterSpacing * Self.runUnitsPerPoint).rounded()) : 0
+      let fixed = { (units: Int) in Int((Double(units) * perUnit).rounded()) }
       var previousEnd = 0
       for (k, item) in shaped.items.enumerated() where offset + k < items.count {
         let index = offset + k
@@ -28,7 +31,13 @@ extension ShapedText {
         previousEnd = item.end
         if k > 0 && !item.startsCluster {
           items[index].startsCluster = false
-          if items[index].opportunity < .mandatory { items[index].opportunity = .never }
+          if let cut = shaped.cuts[k], items[index].opportunity >= .allowed {
+            cuts[index] = Cut(
+              clusterStart: offset + cut.clusterStart, clusterEnd: offset + cut.clusterEnd, head: fixed(cut.head),
+              tail: fixed(cut.tail))
+          } else if items[index].opportunity < .mandatory {
+            items[index].opportunity = .never
+          }
         }
         let breakClass = items[index].breakClass
         if spacing != 0 && items[index].startsCluster && (breakClass == .other || breakClass == .space) {

@@ -31,7 +31,7 @@ struct ShapedText {
   /// The break opportunities inside a cluster (a soft hyphen or a zero-width space between a ligature's
   /// components), by scalar offset: a line that breaks there is measured with the cluster's two parts shaped
   /// apart, as Chromium reshapes a line's ends. Empty for almost every text.
-  private(set) var cuts: [Int: Cut] = [:]
+  var cuts: [Int: Cut] = [:]
 
   /// A break opportunity inside the cluster `clusterStart..<clusterEnd`, with the widths of its two parts.
   struct Cut {

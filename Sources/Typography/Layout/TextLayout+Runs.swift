@@ -7,7 +7,8 @@ extension TextLayout {
   /// Each line is as tall as the inline boxes of the runs on it, as Chromium stacks them (CSS 2 §10.8): a run's box
   /// is its line height (`options.lineHeight`, `.normal` being the run's own font's) around its ascent and descent
   /// with the half-leading floored (exact for ahem), raised by its baseline offset; the line runs from the highest
-  /// box top to the lowest box bottom, its baseline where the boxes' baselines are. A truncation string is measured
+  /// box top to the lowest box bottom and always includes its baseline (Chromium's strut of a block whose own font
+  /// has size 0: a run raised above the baseline leaves the space below it), its baseline where the boxes' are. A truncation string is measured
   /// in the run of the last character kept before it. `lineHeight` reports the first line's height. Pure.
   public init(runs: [TextRun], options: TextOptions = TextOptions(), width: SizeConstraint) {
     if runs.count == 1, let run = runs.first, run.letterSpacing == 0, run.baselineOffset == 0 {
@@ -41,8 +42,8 @@ extension TextLayout {
     }
     func lineBox(_ start: Int, _ end: Int) -> (height: Double, baseline: Double) {
       guard !boxes.isEmpty else { return (0, 0) }
-      var top = Double.infinity
-      var bottom = -Double.infinity
+      var top = 0.0
+      var bottom = 0.0
       for index in run(at: start)...run(at: max(end, start + 1) - 1) {
         let startOfRun = index == 0 ? 0 : ends[index - 1]
         guard ends[index] > startOfRun || index == run(at: start) else { continue }  // empty runs have no box
