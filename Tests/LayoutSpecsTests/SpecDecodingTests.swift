@@ -90,6 +90,11 @@ import Testing
     ),
     (#"{"type":"text","text":"a","runs":[{"text":"a"}]}"#, #"root.runs: give either "text" or "runs", not both"#),
     (#"{"type":"text","runs":[]}"#, "root.runs: expected at least one run"),
+    (#"{"type":"text","text":"a","lineSpacing":-1}"#, "root.lineSpacing: expected a non-negative number, got -1"),
+    (
+      #"{"type":"text","text":"a","textContainerInset":{"top":1,"vertical":2}}"#,
+      #"root.textContainerInset.vertical: "vertical" is not supported on insets (Texture has it; layoutd does not yet); give "top" and "bottom"; valid members: "top", "left", "bottom", "right""#
+    ),
     (#"{"type":"text","runs":[{"text":"a","fontSize":-1}]}"#, "root.runs[0].fontSize: expected a positive number, got -1"),
     (
       #"{"type":"text","runs":[{"text":"a"},{"txt":"b"}]}"#,

@@ -17,7 +17,7 @@ package enum ElementMembers {
     "attributedText": "use \"runs\"",
     "truncationAttributedText": "use \"truncationString\"",
     "additionalTruncationMessage": "", "maximumNumberOfLines": "use \"maxLines\"",
-    "truncationMode": "use \"truncation\"", "textContainerInset": "wrap the text in an inset spec",
+    "truncationMode": "use \"truncation\"",
     "exclusionPaths": "", "pointSizeScaleFactors": "", "shadowColor": "", "shadowOffset": "", "shadowOpacity": "",
     "shadowRadius": "", "linkAttributeNames": "", "highlightStyle": "", "placeholderColor": "",
     "font": "use \"fontFamily\", \"fontSize\" and \"fontWeight\"", "textAlignment": "use \"alignment\"",
@@ -55,7 +55,8 @@ package enum ElementMembers {
     "image": ["size", "source"],
     "text": [
       "text", "fontFamily", "fontSize", "fontWeight", "lineHeight", "maxLines", "truncation", "truncationString",
-      "alignment", "wrap", "color", "italic", "runs",
+      "alignment", "wrap", "color", "italic", "runs", "lineSpacing", "lineHeightMultiple", "minimumLineHeight",
+      "maximumLineHeight", "paragraphSpacingBefore", "paragraphSpacing", "textContainerInset",
     ],
     "box": ["measure", "children"],
   ]

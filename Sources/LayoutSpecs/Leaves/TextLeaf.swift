@@ -24,6 +24,10 @@ package struct TextLeaf: Sendable, Equatable {
   package var italic: Bool
   /// The attributed runs (`attributedText`); empty for plain text. With runs, `text` is their texts joined.
   package var runs: [Run]
+  /// NSParagraphStyle's spacing members (all 0 by default: none).
+  package var paragraph: Paragraph = Paragraph()
+  /// `ASTextNode.textContainerInset`: space around the text inside the leaf (none by default).
+  package var textContainerInset: EdgeInsets = EdgeInsets()
   /// Colour for drawing (`#rrggbb` or `#rrggbbaa`); not used by layout.
   package var color: String?
 
@@ -46,6 +50,25 @@ package struct TextLeaf: Sendable, Equatable {
     self.wrap = wrap
     self.italic = italic
     self.runs = runs
+  }
+
+  /// NSParagraphStyle's vertical spacing (`Typography.ParagraphStyle`); every member ≥ 0, 0 = none.
+  package struct Paragraph: Sendable, Equatable, Hashable {
+    /// Points between lines.
+    package var lineSpacing = 0.0
+    /// Factor on each line's height (0 = none).
+    package var lineHeightMultiple = 0.0
+    /// Least line height (0 = none).
+    package var minimumLineHeight = 0.0
+    /// Greatest line height (0 = none).
+    package var maximumLineHeight = 0.0
+    /// Points above each paragraph but the first.
+    package var paragraphSpacingBefore = 0.0
+    /// Points below each paragraph but the last (NSParagraphStyle's `paragraphSpacing`).
+    package var paragraphSpacing = 0.0
+
+    /// No spacing.
+    package init() {}
   }
 
   /// One run of attributed text: characters with their own font, size, letter spacing and baseline offset, and
@@ -189,10 +212,13 @@ package struct TextLine: Sendable, Equatable {
   /// The text drawn on a truncated line (its kept characters with the truncation string where it was cut); nil on
   /// other lines, which draw the characters of `range`.
   package var text: String?
+  /// The width before a justified line was stretched to the leaf's width; nil on lines that were not stretched.
+  package var naturalWidth: Double?
 
   /// A line from its parts.
   package init(
-    range: Range<Int>, x: Double = 0, width: Double, baseline: Double, isTruncated: Bool = false, text: String? = nil
+    range: Range<Int>, x: Double = 0, width: Double, baseline: Double, isTruncated: Bool = false, text: String? = nil,
+    naturalWidth: Double? = nil
   ) {
     self.range = range
     self.x = x
@@ -200,5 +226,6 @@ package struct TextLine: Sendable, Equatable {
     self.baseline = baseline
     self.isTruncated = isTruncated
     self.text = text
+    self.naturalWidth = naturalWidth
   }
 }

@@ -7,7 +7,8 @@ package enum TypographyTextMeasurer {
   /// maximum width, width = longest line). A missing family fails the leaf with a message naming it.
   package static func measurer(registry: FontRegistry = .system) -> LayoutEnvironment.TextMeasurer {
     { (leaf: TextLeaf, range: SizeRange) throws(LayoutFailure) -> TextMeasurement in
-      let maxWidth = range.max.width
+      let inset = leaf.textContainerInset
+      let maxWidth = range.max.width - inset.left - inset.right
       let width: SizeConstraint = maxWidth.isFinite && maxWidth < 10_000_000 ? .atMost(maxWidth) : .unbounded
       let layout: TextLayout
       do {
@@ -34,12 +35,15 @@ package enum TypographyTextMeasurer {
       let lines = layout.lines.enumerated().map { index, line in
         let truncated = layout.truncated && index == last
         return LayoutSpecs.TextLine(
-          range: line.range, x: line.x, width: line.width, baseline: line.baseline, isTruncated: truncated,
-          text: truncated ? line.text : nil)
+          range: line.range, x: line.x + inset.left, width: line.width, baseline: line.baseline + inset.top,
+          isTruncated: truncated, text: truncated ? line.text : nil,
+          naturalWidth: line.naturalWidth != line.width ? line.naturalWidth : nil)
       }
+      // textContainerInset (Texture): the text is laid out in the width less the side insets, and the leaf is the
+      // text's size plus the insets.
       return TextMeasurement(
-        size: Size(layout.width, layout.height), lines: lines, ascender: layout.ascender,
-        descender: layout.descender)
+        size: Size(layout.width + inset.left + inset.right, layout.height + inset.top + inset.bottom), lines: lines,
+        ascender: layout.ascender + inset.top, descender: layout.descender - inset.bottom)
     }
   }
 
@@ -73,8 +77,13 @@ package enum TypographyTextMeasurer {
     case .right: alignment = .right
     case .justified: alignment = .justified
     }
+    let p = leaf.paragraph
     return TextOptions(
-      lineHeight: lineHeight, maxLines: leaf.maxLines, truncation: truncation, alignment: alignment, wrap: wrap)
+      lineHeight: lineHeight, maxLines: leaf.maxLines, truncation: truncation, alignment: alignment, wrap: wrap,
+      paragraph: ParagraphStyle(
+        lineSpacing: p.lineSpacing, lineHeightMultiple: p.lineHeightMultiple, minimumLineHeight: p.minimumLineHeight,
+        maximumLineHeight: p.maximumLineHeight, paragraphSpacingBefore: p.paragraphSpacingBefore,
+        paragraphSpacingAfter: p.paragraphSpacing))
   }
 }
 

@@ -69,6 +69,8 @@ public struct TextLayout: Sendable, Hashable {
     var cursor = ShapedText.Cursor()
     var top = 0.0
     var firstBaseline = 0.0
+    let style = options.paragraph
+    let plain = style.isPlain
     for (index, line) in broken.enumerated() {
       var shown = shaped.string(line.start, line.contentEnd, in: text, cursor: &cursor)
       var width = shaped.width(line.start, line.contentEnd)
@@ -76,7 +78,18 @@ public struct TextLayout: Sendable, Hashable {
         shown.unicodeScalars.append(hyphen.scalar)
         width = shaped.width(line.start, line.contentEnd, plusUnits: hyphen.units)
       }
-      let box = lineBox(line.start, line.end)
+      var box = lineBox(line.start, line.end)
+      if !plain {
+        box = style.adjust(height: box.height, baseline: box.baseline)
+        if index > 0 {
+          top += style.lineSpacing.isFinite ? max(style.lineSpacing, 0) : 0
+          let previousEnd = broken[index - 1].end
+          if previousEnd < shaped.items.count && shaped.items[previousEnd].breakClass == .hardBreak {
+            let spacing = style.paragraphSpacingBefore + style.paragraphSpacingAfter
+            top += spacing.isFinite ? max(spacing, 0) : 0
+          }
+        }
+      }
       if index == 0 { firstBaseline = box.baseline }
       lines.append(
         TextLine(range: line.start..<line.end, x: 0, width: width, baseline: top + box.baseline, text: shown))
@@ -123,7 +136,9 @@ public struct TextLayout: Sendable, Hashable {
         let line = broken[i]
         let softWrapped = line.end < shaped.items.count && shaped.items[line.end].breakClass != .hardBreak
         guard free > 0, softWrapped, !(truncated && i == lines.count - 1) else { continue }
-        let spaces = (line.start..<line.contentEnd).reduce(0) { $0 + (shaped.items[$1].scalar == " " ? 1 : 0) }
+        let spaces = (line.start..<line.contentEnd).reduce(0) {
+          $0 + (shaped.items[$1].scalar == " " || shaped.items[$1].scalar == "\u{A0}" ? 1 : 0)
+        }
         guard spaces > 0 else { continue }
         lines[i].spaceExpansion = free / Double(spaces)
         lines[i].width = self.width

@@ -22,13 +22,15 @@ public struct TextOptions: Sendable, Hashable {
   public var ligatures: Bool
   /// Where lines may wrap (UIKit's wrapping line break modes, CSS `overflow-wrap` / `word-break`).
   public var wrap: LineWrap
+  /// NSParagraphStyle's spacing and line-height adjustments (none by default).
+  public var paragraph: ParagraphStyle
 
   /// Options with the given values; the defaults are CSS/Texture's (normal line height, no line limit, tail
   /// truncation with "…", natural alignment, kerning and ligatures on, word wrapping).
   public init(
     lineHeight: LineHeight = .normal, maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"),
     alignment: TextAlignment = .natural, kerning: Bool = true,
-    ligatures: Bool = true, wrap: LineWrap = .word
+    ligatures: Bool = true, wrap: LineWrap = .word, paragraph: ParagraphStyle = ParagraphStyle()
   ) {
     self.lineHeight = lineHeight
     self.maxLines = maxLines
@@ -37,6 +39,52 @@ public struct TextOptions: Sendable, Hashable {
     self.kerning = kerning
     self.ligatures = ligatures
     self.wrap = wrap
+    self.paragraph = paragraph
+  }
+}
+
+/// NSParagraphStyle's vertical spacing, applied on top of `TextOptions.lineHeight` as TextKit applies it. Pure value;
+/// the defaults change nothing.
+public struct ParagraphStyle: Sendable, Hashable {
+  /// Points between the bottom of one line and the top of the next (not after the last line).
+  public var lineSpacing: Double
+  /// Factor on each line's height (0 or 1: none); the extra height goes above the text (the baseline moves down).
+  public var lineHeightMultiple: Double
+  /// The least height of a line after the multiple (0: none); extra height goes above the text.
+  public var minimumLineHeight: Double
+  /// The greatest height of a line after the multiple (0: none); the cut height comes off the top.
+  public var maximumLineHeight: Double
+  /// Points above each paragraph but the first (a paragraph starts after a hard break).
+  public var paragraphSpacingBefore: Double
+  /// Points below each paragraph but the last.
+  public var paragraphSpacingAfter: Double
+
+  /// A style with the given values; every default is 0 (no change).
+  public init(
+    lineSpacing: Double = 0, lineHeightMultiple: Double = 0, minimumLineHeight: Double = 0,
+    maximumLineHeight: Double = 0, paragraphSpacingBefore: Double = 0, paragraphSpacingAfter: Double = 0
+  ) {
+    self.lineSpacing = lineSpacing
+    self.lineHeightMultiple = lineHeightMultiple
+    self.minimumLineHeight = minimumLineHeight
+    self.maximumLineHeight = maximumLineHeight
+    self.paragraphSpacingBefore = paragraphSpacingBefore
+    self.paragraphSpacingAfter = paragraphSpacingAfter
+  }
+
+  /// Whether every value is the default (the layout is CSS's alone).
+  var isPlain: Bool { self == ParagraphStyle() }
+
+  /// A line box of `height` with its baseline at `baseline` after the multiple and the limits.
+  func adjust(height: Double, baseline: Double) -> (height: Double, baseline: Double) {
+    let finite = { (x: Double) in x.isFinite ? max(x, 0) : 0 }
+    var adjusted = height
+    let multiple = finite(lineHeightMultiple)
+    if multiple > 0 { adjusted *= multiple }
+    adjusted = max(adjusted, finite(minimumLineHeight))
+    let maximum = finite(maximumLineHeight)
+    if maximum > 0 { adjusted = min(adjusted, maximum) }
+    return (adjusted, baseline + adjusted - height)
   }
 }
 
@@ -95,7 +143,7 @@ public enum TextAlignment: Sendable, Hashable {
   /// Flush right (overflowing lines start at 0).
   case right
   /// Flush left, and every soft-wrapped line (not the last one, not one ended by a hard break, not a truncated
-  /// one) widened to the layout width by growing its U+0020 spaces by `TextLine.spaceExpansion` (CSS
-  /// `text-align: justify` with `text-justify: inter-word`).
+  /// one) widened to the layout width by growing its U+0020 and U+00A0 spaces by `TextLine.spaceExpansion` (CSS
+  /// `text-align: justify` with `text-justify: inter-word`); `TextLine.naturalWidth` keeps the unstretched width.
   case justified
 }
