@@ -67,4 +67,15 @@ import Testing
     let runs = TextLayout(runs: [TextRun(text: text, font: font, size: 13)], width: .atMost(120))
     #expect(runs == TextLayout(text: text, font: font, size: 13, width: .atMost(120)))
   }
+
+  /// Hostile sizes and spacing never trap: advances are clamped to ±2^38 units of 1/65536 pt (4,194,304 pt), so a
+  /// 1e300-pt run of 3 characters with 1e300-pt letter spacing is 3 × (2^38 + 2^38) / 65536 = 25,165,824 pt wide,
+  /// and NaN or infinite values count as 0 (size, spacing, offset).
+  @Test func hostileRunsStayFinite() {
+    let huge = TextLayout(
+      runs: [Self.run("abc", 1e300, kern: 1e300), Self.run("d", .nan, kern: -.infinity, offset: .nan)],
+      width: .unbounded)
+    #expect(huge.width == 25_165_824)
+    #expect(huge.height.isFinite && huge.lines.count == 1)
+  }
 }

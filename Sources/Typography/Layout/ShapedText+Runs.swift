@@ -3,6 +3,15 @@ extension ShapedText {
   /// with, so runs of different fonts and sizes sum exactly.
   static let runUnitsPerPoint = 65536.0
 
+  /// `x` (1/65536 pt) rounded to an integer, within ±2^38 (about ±4 million points; 0 when not finite), so that
+  /// sums over any text stay far from `Int`'s range whatever sizes and spacing a caller passes.
+  @inline(__always)
+  static func fixedUnits(_ x: Double) -> Int {
+    guard x.isFinite else { return 0 }
+    let limit = Double(1 << 38)
+    return Int(min(max(x.rounded(), -limit), limit))
+  }
+
   /// Shapes a paragraph of runs: break opportunities and grapheme clusters over the whole text (as a browser
   /// finds them across its inline boxes), each run shaped alone in its font (no ligature or kerning across a run
   /// boundary), its advances converted to 1/65536 pt and its letter spacing added after each cluster. A ligature
@@ -22,12 +31,12 @@ extension ShapedText {
         text: run.text, font: run.font, size: run.usedSize, kerning: kerning,
         ligatures: ligatures && run.letterSpacing == 0, wrap: wrap)
       let perUnit = shaped.scale * Self.runUnitsPerPoint
-      let spacing = run.letterSpacing.isFinite ? Int((run.letterSpacing * Self.runUnitsPerPoint).rounded()) : 0
-      let fixed = { (units: Int) in Int((Double(units) * perUnit).rounded()) }
+      let spacing = Self.fixedUnits(run.letterSpacing * Self.runUnitsPerPoint)
+      let fixed = { (units: Int) in Self.fixedUnits(Double(units) * perUnit) }
       var previousEnd = 0
       for (k, item) in shaped.items.enumerated() where offset + k < items.count {
         let index = offset + k
-        var advance = Int((Double(item.end - previousEnd) * perUnit).rounded())
+        var advance = fixed(item.end - previousEnd)
         previousEnd = item.end
         if k > 0 && !item.startsCluster {
           items[index].startsCluster = false
@@ -45,14 +54,14 @@ extension ShapedText {
         }
         total += advance
         items[index].end = total
-        items[index].kern = k == 0 ? 0 : Int32(clamping: Int((Double(item.kern) * perUnit).rounded()))
+        items[index].kern = k == 0 ? 0 : Int32(clamping: fixed(Int(item.kern)))
       }
       offset += shaped.items.count
     }
     if needsUnicode && text.unicodeScalars.contains("\u{AD}"), let first = runs.first {
       let (scalar, units) = Self.hyphen(of: first.font)
       let perUnit = first.usedSize / Double(first.font.unitsPerEm) * Self.runUnitsPerPoint
-      hyphen = (scalar, Int((Double(units) * perUnit).rounded()))
+      hyphen = (scalar, Self.fixedUnits(Double(units) * perUnit))
     } else {
       hyphen = nil
     }

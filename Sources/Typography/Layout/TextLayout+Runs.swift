@@ -60,7 +60,7 @@ extension TextLayout {
         let mark = ShapedText(
           text: string, font: run.font, size: run.usedSize, kerning: options.kerning, ligatures: options.ligatures)
         let perUnit = mark.scale * ShapedText.runUnitsPerPoint
-        return Int((Double(mark.units(0, mark.items.count)) * perUnit).rounded())
+        return ShapedText.fixedUnits(Double(mark.units(0, mark.items.count)) * perUnit)
       })
     if let first = lines.first { lineHeight = lineBox(first.range.lowerBound, first.range.upperBound).height }
   }
