@@ -61,6 +61,7 @@ import Testing
         let italic = try #require(run["italic"] as? Bool)
         let font = try registry.font(family: family, weight: weight, italic: italic)
         #expect(font.family == family, "the corpus needs \(family) installed")
+        #expect(font.isItalic == italic, "the corpus needs \(family)'s italic faces (fonts-dejavu-extra, fonts-inter)")
         let kern = run["kern"] as? Double ?? 0
         let offset = run["offset"] as? Double ?? 0
         runs.append(
