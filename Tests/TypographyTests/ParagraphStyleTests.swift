@@ -49,6 +49,12 @@ import Testing
     let layout = Support.ahem("aa bb cc", width: .exactly(60), options: TextOptions(alignment: .justified))
     #expect(layout.lines.map(\.width) == [60, 20] && layout.lines.map(\.naturalWidth) == [50, 20])
     #expect(layout.lines.map(\.spaceExpansion) == [10, 0])
+    // An at-most width is taken whole as soon as a line is stretched (TextKit justifies to the container's width);
+    // one that has no stretched line shrinks to its longest line as other alignments do ("aa" alone: 20).
+    let atMost = Support.ahem("aa bb cc", width: .atMost(60), options: TextOptions(alignment: .justified))
+    #expect(atMost.width == 60 && atMost.lines.map(\.width) == [60, 20])
+    let short = Support.ahem("aa", width: .atMost(60), options: TextOptions(alignment: .justified))
+    #expect(short.width == 20)
     let nbsp = Support.ahem("a\u{A0}b c", width: .exactly(40), options: TextOptions(alignment: .justified))
     #expect(nbsp.lines.map(\.text) == ["a\u{A0}b", "c"])
     #expect(nbsp.lines[0].spaceExpansion == 10 && nbsp.lines[0].naturalWidth == 30 && nbsp.lines[0].width == 40)

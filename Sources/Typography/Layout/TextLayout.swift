@@ -126,6 +126,18 @@ public struct TextLayout: Sendable, Hashable {
     case .atMost: self.width = min(longest, limit)
     case .unbounded: self.width = longest
     }
+    /// Whether justification stretches line `i`: soft-wrapped (not ended by a hard break or the text's end) and not
+    /// the truncated last line.
+    func stretches(_ i: Int) -> Bool {
+      let end = broken[i].end
+      return end < shaped.items.count && shaped.items[end].breakClass != .hardBreak
+        && !(truncated && i == lines.count - 1)
+    }
+    // Justified text fills the whole width it may take (TextKit justifies to its container's width) as soon as one
+    // of its lines is stretched.
+    if options.alignment == .justified, case .atMost = width, limit.isFinite, lines.indices.contains(where: stretches) {
+      self.width = limit
+    }
     for i in lines.indices {
       let free = self.width - lines[i].width
       switch options.alignment {
@@ -134,8 +146,7 @@ public struct TextLayout: Sendable, Hashable {
       case .right: lines[i].x = max(0, free)
       case .justified:
         let line = broken[i]
-        let softWrapped = line.end < shaped.items.count && shaped.items[line.end].breakClass != .hardBreak
-        guard free > 0, softWrapped, !(truncated && i == lines.count - 1) else { continue }
+        guard free > 0, stretches(i) else { continue }
         let spaces = (line.start..<line.contentEnd).reduce(0) {
           $0 + (shaped.items[$1].scalar == " " || shaped.items[$1].scalar == "\u{A0}" ? 1 : 0)
         }

@@ -144,6 +144,7 @@ public enum TextAlignment: Sendable, Hashable {
   case right
   /// Flush left, and every soft-wrapped line (not the last one, not one ended by a hard break, not a truncated
   /// one) widened to the layout width by growing its U+0020 and U+00A0 spaces by `TextLine.spaceExpansion` (CSS
-  /// `text-align: justify` with `text-justify: inter-word`); `TextLine.naturalWidth` keeps the unstretched width.
+  /// `text-align: justify` with `text-justify: inter-word`); `TextLine.naturalWidth` keeps the unstretched width. An
+  /// at-most width is then taken whole (TextKit justifies to its container's width) when a line is stretched.
   case justified
 }
