@@ -29,16 +29,17 @@ for argument in "$@"; do
 done
 [ "$quick" = 0 ] || [ "$quick" = 1 ] || quick=1
 
-# The Debian packages that provide each tool a stage may need ("fonts": DejaVu Sans and Serif, and Inter, which
-# the text tests measure;
+# The Debian packages that provide each tool a stage may need ("fonts": DejaVu Sans and Serif with their bold,
+# oblique and italic faces, and Inter, which the text tests measure;
 # "ucd": the Unicode Character Database, against which the Typography tests check the generated Unicode tables,
 # and report those checks as skipped without it).
 declare -A tool_package=(
-  [fonts]="fonts-dejavu-core fonts-inter" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
+  [fonts]="fonts-dejavu-core fonts-dejavu-extra fonts-inter" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
 )
 has_tool() {
   case "$1" in
-    fonts) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] ;;
+    fonts) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -e /usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf ] &&
+      [ -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] ;;
     ucd) [ -e /usr/share/unicode/LineBreak.txt ] ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
   esac

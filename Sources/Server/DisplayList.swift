@@ -62,6 +62,7 @@ struct DisplayList: Sendable {
     guard let measured = layout.text?.lines else { return [] }
     let scalars = Array(leaf.text.unicodeScalars)
     return measured.map { line in
+      if let shown = line.text { return (shown, origin.x + line.x, origin.y + line.baseline, line.width) }
       let lower = min(max(0, line.range.lowerBound), scalars.count)
       let upper = min(max(lower, line.range.upperBound), scalars.count)
       var text = String(String.UnicodeScalarView(scalars[lower..<upper]))

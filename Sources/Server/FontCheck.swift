@@ -29,7 +29,7 @@ struct FontCheck: Sendable {
     while let next = pending.popLast() {
       switch next.kind {
       case .text(let leaf):
-        if !isKnown(leaf.fontFamily) { return false }
+        if !isKnown(leaf.fontFamily) || leaf.runs.contains(where: { !isKnown($0.fontFamily) }) { return false }
       case .box(let box):
         for measure in box.template.measures {
           if case .font(let family) = measure.kind, !isKnown(family) { return false }
@@ -50,20 +50,25 @@ struct FontCheck: Sendable {
       at, "font family \"\(family)\" is not installed; the closest installed families are \(closest)")
   }
 
-  /// The path and family of the first unknown family in `value` (a decoded spec) in document order.
-  private func firstUnknown(_ value: JSONValue, path: String) -> (String, String)? {
+  /// The path and family of the first unknown family in `value` (a decoded spec) in document order; `isRun`: `value`
+  /// is an element of a text leaf's `runs`.
+  private func firstUnknown(_ value: JSONValue, path: String, isRun: Bool = false) -> (String, String)? {
     switch value {
     case .array(let items):
       for (index, item) in items.enumerated() {
-        if let found = firstUnknown(item, path: JSONPath.index(path, index)) { return found }
+        if let found = firstUnknown(item, path: JSONPath.index(path, index), isRun: isRun) { return found }
       }
     case .object(let object):
       for member in object.storage {
         let here = JSONPath.member(path, member.key)
-        if case .string(let family) = member.value, isFontMember(member.key, of: object), !isKnown(family) {
+        if case .string(let family) = member.value,
+          isRun && member.key == "fontFamily" || isFontMember(member.key, of: object),
+          !isKnown(family)
+        {
           return (here, family)
         }
-        if let found = firstUnknown(member.value, path: here) { return found }
+        let runs = !isRun && member.key == "runs" && object["type"] == .string("text")
+        if let found = firstUnknown(member.value, path: here, isRun: runs) { return found }
       }
     default: break
     }

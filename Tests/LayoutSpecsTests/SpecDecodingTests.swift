@@ -85,8 +85,24 @@ import Testing
     ),
     (#"{"type":"text","text":"a","maxLines":1.5}"#, "root.maxLines: expected a non-negative integer, got 1.5"),
     (
-      #"{"type":"text","text":"a","truncation":"middle"}"#,
-      #"root.truncation: unknown value "middle" (expected one of "tail", "clip", "none")"#
+      #"{"type":"text","text":"a","truncation":"centre"}"#,
+      #"root.truncation: unknown value "centre" (expected one of "tail", "head", "middle", "clip", "none")"#
+    ),
+    (#"{"type":"text","text":"a","runs":[{"text":"a"}]}"#, #"root.runs: give either "text" or "runs", not both"#),
+    (#"{"type":"text","runs":[]}"#, "root.runs: expected at least one run"),
+    (#"{"type":"text","text":"a","lineSpacing":-1}"#, "root.lineSpacing: expected a non-negative number, got -1"),
+    (
+      #"{"type":"text","text":"a","textContainerInset":{"top":1,"vertical":2}}"#,
+      #"root.textContainerInset.vertical: "vertical" is not supported on insets (Texture has it; layoutd does not yet); give "top" and "bottom"; valid members: "top", "left", "bottom", "right""#
+    ),
+    (#"{"type":"text","runs":[{"text":"a","fontSize":-1}]}"#, "root.runs[0].fontSize: expected a positive number, got -1"),
+    (
+      #"{"type":"text","runs":[{"text":"a"},{"txt":"b"}]}"#,
+      #"root.runs[1].txt: unknown member of a text run; valid members: "text", "fontFamily", "fontSize", "fontWeight", "italic", "kern", "baselineOffset", "color", "underline", "strikethrough", "link""#
+    ),
+    (
+      #"{"type":"text","text":"a","wrap":"words"}"#,
+      #"root.wrap: unknown value "words" (expected one of "word", "char", "anywhere", "breakAll", "none")"#
     ),
     (#"{"type":"image","size":[10,-1]}"#, "root.size[1]: expected a non-negative number, got -1"),
     (
@@ -131,6 +147,26 @@ import Testing
           TextLeaf(
             text: "Hi", fontFamily: "Inter", fontSize: 14, fontWeight: 700, lineHeight: .points(18),
             maxLines: 2, truncation: .tail("..."), alignment: .center, color: "#ff0000")))
+    let modes = try Self.decode(
+      #"{"type":"text","text":"Hi","truncation":"middle","truncationString":"..","wrap":"breakAll"}"#)
+    #expect(
+      modes.kind
+        == .text(TextLeaf(text: "Hi", fontFamily: "Ahem", fontSize: 16, truncation: .middle(".."), wrap: .breakAll)))
+    // Runs take the leaf's font members as defaults; the leaf's text is theirs joined.
+    let runs = try Self.decode(
+      ##"{"type":"text","fontFamily":"Inter","fontSize":12,"italic":true,"runs":[{"text":"Hi "},{"text":"there","fontWeight":700,"italic":false,"kern":1.5,"baselineOffset":-2,"underline":true,"color":"#00ff00","link":"u"}]}"##
+    )
+    #expect(
+      runs.kind
+        == .text(
+          TextLeaf(
+            text: "Hi there", fontFamily: "Inter", fontSize: 12, italic: true,
+            runs: [
+              TextLeaf.Run(text: "Hi ", fontFamily: "Inter", fontSize: 12, italic: true),
+              TextLeaf.Run(
+                text: "there", fontFamily: "Inter", fontSize: 12, fontWeight: 700, kern: 1.5, baselineOffset: -2,
+                color: "#00ff00", underline: true, link: "u"),
+            ])))
     let d = try Self.decode(#"{"type":"text","text":"Hi"}"#)
     #expect(d.kind == .text(TextLeaf(text: "Hi", fontFamily: "Ahem", fontSize: 16)))
     let i = try Self.decode(#"{"type":"image","size":[64,48],"source":"a.png"}"#)

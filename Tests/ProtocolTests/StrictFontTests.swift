@@ -14,6 +14,8 @@ import Testing
        "params.rows[0].cell.children[1].fontFamily", "DejaVuSans"),
       (#"{"type":"box","measure":{"kind":"text","text":"a","font":"Helvetica","fontSize":10}}"#,
        "params.rows[0].cell.measure.font", "Helvetica"),
+      (#"{"type":"text","runs":[{"text":"a"},{"text":"b","fontFamily":"Helvetica"}],"fontFamily":"DejaVu Sans"}"#,
+       "params.rows[0].cell.runs[1].fontFamily", "Helvetica"),
     ]
     for (index, hostile) in cases.enumerated() {
       let answer = daemon.call(10 + index, "table/insertRows", #"{"sessionId":"s1","rows":[{"cell":\#(hostile.cell)}]}"#)

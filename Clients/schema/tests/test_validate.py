@@ -99,7 +99,11 @@ class KeywordTests(unittest.TestCase):
         errors = self.errors(bad, ref("Element"))
         self.assertIn("$.children[0].style.width", [path for path, _ in errors], errors)
         self.assertEqual(self.errors({"type": "teleport"}, ref("Element"))[0][0], "$.type")
-        self.assertEqual(self.errors({"type": "text"}, ref("Element")), [("$", 'missing required member "text"')])
+        # A text element needs "text" or "runs" (attributed text).
+        self.assertEqual(
+            self.errors({"type": "text"}, ref("Element")),
+            [("$", 'matches none of the alternatives: [0] $: missing required member "text"; '
+              '[1] $: missing required member "runs"')])
         self.assertEqual(self.errors({"type": "node", "colour": 1}, ref("Element")), [("$.colour", "unknown member")])
         self.assertTrue(self.errors({"type": "ratio", "ratio": 0, "child": {"type": "node"}}, ref("Element")))
 

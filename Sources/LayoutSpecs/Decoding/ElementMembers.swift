@@ -14,10 +14,10 @@ package enum ElementMembers {
 
   /// Texture's `ASTextNode` properties that have no text-leaf member.
   static let textProperties: [String: String] = [
-    "attributedText": "use \"text\" with \"fontFamily\", \"fontSize\", \"fontWeight\", \"color\"",
+    "attributedText": "use \"runs\"",
     "truncationAttributedText": "use \"truncationString\"",
     "additionalTruncationMessage": "", "maximumNumberOfLines": "use \"maxLines\"",
-    "truncationMode": "use \"truncation\"", "textContainerInset": "wrap the text in an inset spec",
+    "truncationMode": "use \"truncation\"",
     "exclusionPaths": "", "pointSizeScaleFactors": "", "shadowColor": "", "shadowOffset": "", "shadowOpacity": "",
     "shadowRadius": "", "linkAttributeNames": "", "highlightStyle": "", "placeholderColor": "",
     "font": "use \"fontFamily\", \"fontSize\" and \"fontWeight\"", "textAlignment": "use \"alignment\"",
@@ -55,7 +55,8 @@ package enum ElementMembers {
     "image": ["size", "source"],
     "text": [
       "text", "fontFamily", "fontSize", "fontWeight", "lineHeight", "maxLines", "truncation", "truncationString",
-      "alignment", "color",
+      "alignment", "wrap", "color", "italic", "runs", "lineSpacing", "lineHeightMultiple", "minimumLineHeight",
+      "maximumLineHeight", "paragraphSpacingBefore", "paragraphSpacing", "textContainerInset",
     ],
     "box": ["measure", "children"],
   ]
@@ -84,6 +85,18 @@ package enum ElementMembers {
   static let insets = MemberCheck(
     "insets", valid: ["top", "left", "bottom", "right"],
     unsupported: ["horizontal": "give \"left\" and \"right\"", "vertical": "give \"top\" and \"bottom\""])
+
+  /// The members of a text run (`runs[i]` of a text element).
+  static let textRun = MemberCheck(
+    "a text run",
+    valid: [
+      "text", "fontFamily", "fontSize", "fontWeight", "italic", "kern", "baselineOffset", "color", "underline",
+      "strikethrough", "link",
+    ],
+    unsupported: [
+      "font": "use \"fontFamily\", \"fontSize\" and \"fontWeight\"", "foregroundColor": "use \"color\"",
+      "letterSpacing": "use \"kern\"", "paragraphStyle": "give paragraph members on the text element",
+    ])
 
   /// The members of a node leaf's `measure`.
   static let nodeMeasure = MemberCheck("a node's measure", valid: ["kind", "size"])

@@ -24,9 +24,16 @@ enum LeafDecoder {
   }
 
   /// A text leaf: `text` (required), `fontFamily`, `fontSize`, `fontWeight`, `lineHeight` (points or "normal"),
-  /// `maxLines`, `truncation` ("tail", "clip", "none"), `truncationString`, `alignment`, `color`.
+  /// `maxLines`, `truncation` ("tail", "head", "middle", "clip", "none"), `truncationString`, `alignment`, `wrap`,
+  /// `color`, `italic`, the paragraph members `lineSpacing`, `lineHeightMultiple`, `minimumLineHeight`,
+  /// `maximumLineHeight`, `paragraphSpacingBefore`, `paragraphSpacing` (≥ 0), `textContainerInset` (insets ≥ 0),
+  /// and `runs` (instead of `text`: attributed runs, `TextRunDecoder`).
   @inline(never) static func text(_ f: Fields) throws(SpecDecodingError) -> TextLeaf {
-    let text = JSONStrings.detached(try f.requiredString("text"))
+    let hasRuns = f.value("runs") != nil
+    if hasRuns && f.value("text") != nil {
+      throw SpecDecodingError(path: f.at("runs"), message: "give either \"text\" or \"runs\", not both")
+    }
+    let text = hasRuns ? "" : JSONStrings.detached(try f.requiredString("text"))
     var leaf = TextLeaf(text: text, fontFamily: try f.string("fontFamily") ?? "Ahem", fontSize: 16)
     if let size = try f.number("fontSize") {
       guard size > 0 else {
@@ -66,14 +73,36 @@ enum LeafDecoder {
     let marker = try f.string("truncationString") ?? "\u{2026}"
     switch try f.string("truncation") ?? "tail" {
     case "tail": leaf.truncation = .tail(marker)
+    case "head": leaf.truncation = .head(marker)
+    case "middle": leaf.truncation = .middle(marker)
     case "clip": leaf.truncation = .clip
     case "none": leaf.truncation = .none
     case let other:
       throw SpecDecodingError(
-        path: f.at("truncation"), message: "unknown value \"\(other)\" (expected one of \"tail\", \"clip\", \"none\")")
+        path: f.at("truncation"),
+        message: "unknown value \"\(other)\" (expected one of \"tail\", \"head\", \"middle\", \"clip\", \"none\")")
     }
     if let a = try f.enumValue("alignment", TextLeaf.TextAlignment.self) { leaf.alignment = a }
+    if let w = try f.enumValue("wrap", TextLeaf.Wrap.self) { leaf.wrap = w }
     leaf.color = try f.string("color")
+    leaf.italic = try f.bool("italic") ?? false
+    leaf.paragraph.lineSpacing = try f.nonNegative("lineSpacing") ?? 0
+    leaf.paragraph.lineHeightMultiple = try f.nonNegative("lineHeightMultiple") ?? 0
+    leaf.paragraph.minimumLineHeight = try f.nonNegative("minimumLineHeight") ?? 0
+    leaf.paragraph.maximumLineHeight = try f.nonNegative("maximumLineHeight") ?? 0
+    leaf.paragraph.paragraphSpacingBefore = try f.nonNegative("paragraphSpacingBefore") ?? 0
+    leaf.paragraph.paragraphSpacing = try f.nonNegative("paragraphSpacing") ?? 0
+    if let v = f.value("textContainerInset") {
+      let g = Fields(try Fields.object(v, f.at("textContainerInset")), f.at("textContainerInset"))
+      try ElementMembers.insets.check(g.obj, path: g.path)
+      leaf.textContainerInset = EdgeInsets(
+        top: try g.nonNegative("top") ?? 0, left: try g.nonNegative("left") ?? 0,
+        bottom: try g.nonNegative("bottom") ?? 0, right: try g.nonNegative("right") ?? 0)
+    }
+    if hasRuns {
+      leaf.runs = try TextRunDecoder.runs(f, leaf: leaf)
+      leaf.text = leaf.runs.reduce(into: "") { $0 += $1.text }
+    }
     return leaf
   }
 }

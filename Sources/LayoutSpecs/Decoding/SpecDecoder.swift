@@ -19,8 +19,8 @@ import JSONCodec
 ///   `wrapsCorner` [false], `child`, `corner`.
 /// - `node`: optional `measure {kind: "fixed", size: [w, h]}`. `image`: `size` [w, h]? (intrinsic), `source`?.
 /// - `text`: `text` (required), `fontFamily` ["Ahem"], `fontSize` [16], `fontWeight` [400], `lineHeight`
-///   ["normal" | points], `maxLines` [0 = unlimited], `truncation` [tail|clip|none], `truncationString` ["…"],
-///   `alignment` [natural|left|center|right|justified], `color`?.
+///   ["normal" | points], `maxLines` [0 = unlimited], `truncation` [tail|head|middle|clip|none], `truncationString`
+///   ["…"], `alignment` [natural|left|center|right|justified], `wrap` [word|char|anywhere|breakAll|none], `color`?.
 /// - `box`: a FORMAT.md node tree, decoded once into a `BoxTemplate` (`BoxElement`); its errors are decoding errors.
 /// Any other member is an error naming its path and listing the valid ones (`ElementMembers`); a Texture name
 /// layoutd does not support yet is refused as "not supported". Numbers are JSON numbers; the string `"inf"` is accepted where infinity means something (insets, `maxWidth`,

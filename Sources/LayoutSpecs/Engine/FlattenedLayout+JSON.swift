@@ -23,14 +23,16 @@ extension FlattenedLayout {
 }
 
 extension TextLine {
-  /// `{"range": [start, end], "x", "width", "baseline", "truncated"}`: the line relative to its leaf, range in
-  /// Unicode scalars of the leaf's text (`layoutd layout` and the daemon's `cell/elementFrames`).
+  /// `{"range": [start, end], "x", "width", "baseline", "truncated", "naturalWidth"?}`: the line relative to its
+  /// leaf, range in Unicode scalars of the leaf's text (`layoutd layout` and the daemon's `cell/elementFrames`);
+  /// `naturalWidth` only on a justified line that was stretched.
   package var json: JSONValue {
-    .object(
-      JSONObject([
-        ("range", .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])),
-        ("x", .double(x)), ("width", .double(width)), ("baseline", .double(baseline)),
-        ("truncated", .bool(isTruncated)),
-      ]))
+    var members: [(String, JSONValue)] = [
+      ("range", .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])),
+      ("x", .double(x)), ("width", .double(width)), ("baseline", .double(baseline)),
+      ("truncated", .bool(isTruncated)),
+    ]
+    if let naturalWidth { members.append(("naturalWidth", .double(naturalWidth))) }
+    return .object(JSONObject(members))
   }
 }

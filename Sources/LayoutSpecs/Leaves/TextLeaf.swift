@@ -18,6 +18,16 @@ package struct TextLeaf: Sendable, Equatable {
   package var truncation: Truncation
   /// Horizontal alignment of lines.
   package var alignment: TextAlignment
+  /// Where lines wrap (UIKit's wrapping line break modes).
+  package var wrap: Wrap
+  /// Whether the leaf's font is italic (the family's italic or oblique face).
+  package var italic: Bool
+  /// The attributed runs (`attributedText`); empty for plain text. With runs, `text` is their texts joined.
+  package var runs: [Run]
+  /// NSParagraphStyle's spacing members (all 0 by default: none).
+  package var paragraph: Paragraph = Paragraph()
+  /// `ASTextNode.textContainerInset`: space around the text inside the leaf (none by default).
+  package var textContainerInset: EdgeInsets = EdgeInsets()
   /// Colour for drawing (`#rrggbb` or `#rrggbbaa`); not used by layout.
   package var color: String?
 
@@ -26,7 +36,7 @@ package struct TextLeaf: Sendable, Equatable {
   package init(
     text: String, fontFamily: String, fontSize: Double, fontWeight: Int = 400, lineHeight: LineHeight = .normal,
     maxLines: Int = 0, truncation: Truncation = .tail("\u{2026}"), alignment: TextAlignment = .natural,
-    color: String? = nil
+    color: String? = nil, wrap: Wrap = .word, italic: Bool = false, runs: [Run] = []
   ) {
     self.text = text
     self.fontFamily = fontFamily
@@ -37,6 +47,74 @@ package struct TextLeaf: Sendable, Equatable {
     self.truncation = truncation
     self.alignment = alignment
     self.color = color
+    self.wrap = wrap
+    self.italic = italic
+    self.runs = runs
+  }
+
+  /// NSParagraphStyle's vertical spacing (`Typography.ParagraphStyle`); every member ≥ 0, 0 = none.
+  package struct Paragraph: Sendable, Equatable, Hashable {
+    /// Points between lines.
+    package var lineSpacing = 0.0
+    /// Factor on each line's height (0 = none).
+    package var lineHeightMultiple = 0.0
+    /// Least line height (0 = none).
+    package var minimumLineHeight = 0.0
+    /// Greatest line height (0 = none).
+    package var maximumLineHeight = 0.0
+    /// Points above each paragraph but the first.
+    package var paragraphSpacingBefore = 0.0
+    /// Points below each paragraph but the last (NSParagraphStyle's `paragraphSpacing`).
+    package var paragraphSpacing = 0.0
+
+    /// No spacing.
+    package init() {}
+  }
+
+  /// One run of attributed text: characters with their own font, size, letter spacing and baseline offset, and
+  /// decorations that do not change layout.
+  package struct Run: Sendable, Equatable, Hashable {
+    /// The run's characters.
+    package var text: String
+    /// Font family name.
+    package var fontFamily: String
+    /// Font size in points (> 0).
+    package var fontSize: Double
+    /// CSS-style weight 1…1000.
+    package var fontWeight: Int
+    /// Whether the italic face is used.
+    package var italic: Bool
+    /// Letter spacing in points after each character (NSAttributedString's `kern`).
+    package var kern: Double
+    /// Points the run's baseline is raised (NSAttributedString's `baselineOffset`).
+    package var baselineOffset: Double
+    /// Colour for drawing; not used by layout.
+    package var color: String?
+    /// Underlined (drawing only).
+    package var underline: Bool
+    /// Struck through (drawing only).
+    package var strikethrough: Bool
+    /// A link target (drawing and hit testing only).
+    package var link: String?
+
+    /// A run with the given values (decorations off by default).
+    package init(
+      text: String, fontFamily: String, fontSize: Double, fontWeight: Int = 400, italic: Bool = false,
+      kern: Double = 0, baselineOffset: Double = 0, color: String? = nil, underline: Bool = false,
+      strikethrough: Bool = false, link: String? = nil
+    ) {
+      self.text = text
+      self.fontFamily = fontFamily
+      self.fontSize = fontSize
+      self.fontWeight = fontWeight
+      self.italic = italic
+      self.kern = kern
+      self.baselineOffset = baselineOffset
+      self.color = color
+      self.underline = underline
+      self.strikethrough = strikethrough
+      self.link = link
+    }
   }
 
   /// Distance between baselines.
@@ -51,9 +129,28 @@ package struct TextLeaf: Sendable, Equatable {
   package enum Truncation: Sendable, Equatable, Hashable {
     /// Cut the last visible line and end it with this string (default "…", `ASTextKitTailTruncater`).
     case tail(String)
+    /// Replace the head of the last visible line: the string, then the end of the text (`NSLineBreakByTruncatingHead`).
+    case head(String)
+    /// Cut the middle of the last visible line: its start, the string, the end of the text
+    /// (`NSLineBreakByTruncatingMiddle`).
+    case middle(String)
     /// Cut at the last line boundary without a marker (`NSLineBreakByClipping`).
     case clip
     /// No truncation: all lines are laid out (height may exceed the range and is then clamped).
+    case none
+  }
+
+  /// Where a line that is too long wraps (`NSLineBreakMode`'s wrapping modes, CSS `overflow-wrap`/`word-break`).
+  package enum Wrap: String, Sendable, Equatable, Hashable, CaseIterable {
+    /// At word boundaries (UAX #14); a longer word overflows (`NSLineBreakByWordWrapping`).
+    case word
+    /// At any grapheme cluster boundary (`NSLineBreakByCharWrapping`).
+    case char
+    /// At word boundaries, and inside a word that does not fit a line of its own (CSS `overflow-wrap: anywhere`).
+    case anywhere
+    /// At word boundaries and between any two letters or digits (CSS `word-break: break-all`).
+    case breakAll
+    /// Only at hard breaks; long lines overflow and are clipped (`NSLineBreakByClipping`).
     case none
   }
 
@@ -112,13 +209,23 @@ package struct TextLine: Sendable, Equatable {
   package var baseline: Double
   /// True when the line ends with the truncation marker.
   package var isTruncated: Bool
+  /// The text drawn on a truncated line (its kept characters with the truncation string where it was cut); nil on
+  /// other lines, which draw the characters of `range`.
+  package var text: String?
+  /// The width before a justified line was stretched to the leaf's width; nil on lines that were not stretched.
+  package var naturalWidth: Double?
 
   /// A line from its parts.
-  package init(range: Range<Int>, x: Double = 0, width: Double, baseline: Double, isTruncated: Bool = false) {
+  package init(
+    range: Range<Int>, x: Double = 0, width: Double, baseline: Double, isTruncated: Bool = false, text: String? = nil,
+    naturalWidth: Double? = nil
+  ) {
     self.range = range
     self.x = x
     self.width = width
     self.baseline = baseline
     self.isTruncated = isTruncated
+    self.text = text
+    self.naturalWidth = naturalWidth
   }
 }

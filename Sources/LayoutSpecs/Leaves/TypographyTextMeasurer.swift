@@ -7,25 +7,43 @@ package enum TypographyTextMeasurer {
   /// maximum width, width = longest line). A missing family fails the leaf with a message naming it.
   package static func measurer(registry: FontRegistry = .system) -> LayoutEnvironment.TextMeasurer {
     { (leaf: TextLeaf, range: SizeRange) throws(LayoutFailure) -> TextMeasurement in
-      let maxWidth = range.max.width
+      let inset = leaf.textContainerInset
+      let maxWidth = range.max.width - inset.left - inset.right
       let width: SizeConstraint = maxWidth.isFinite && maxWidth < 10_000_000 ? .atMost(maxWidth) : .unbounded
       let layout: TextLayout
       do {
-        layout = try registry.layout(
-          text: leaf.text, family: leaf.fontFamily, weight: leaf.fontWeight, size: leaf.fontSize,
-          options: options(for: leaf), width: width)
+        if leaf.runs.isEmpty {
+          layout = try registry.layout(
+            text: leaf.text, family: leaf.fontFamily, weight: leaf.fontWeight, italic: leaf.italic,
+            size: leaf.fontSize, options: options(for: leaf), width: width)
+        } else {
+          var runs: [Typography.TextRun] = []
+          runs.reserveCapacity(leaf.runs.count)
+          for run in leaf.runs {
+            let font = try registry.font(family: run.fontFamily, weight: run.fontWeight, italic: run.italic)
+            runs.append(
+              Typography.TextRun(
+                text: run.text, font: font, size: run.fontSize, letterSpacing: run.kern,
+                baselineOffset: run.baselineOffset))
+          }
+          layout = TextLayout(runs: runs, options: options(for: leaf), width: width)
+        }
       } catch {
         throw LayoutFailure(path: "", message: "\(error)")
       }
       let last = layout.lines.count - 1
       let lines = layout.lines.enumerated().map { index, line in
-        LayoutSpecs.TextLine(
-          range: line.range, x: line.x, width: line.width, baseline: line.baseline,
-          isTruncated: layout.truncated && index == last)
+        let truncated = layout.truncated && index == last
+        return LayoutSpecs.TextLine(
+          range: line.range, x: line.x + inset.left, width: line.width, baseline: line.baseline + inset.top,
+          isTruncated: truncated, text: truncated ? line.text : nil,
+          naturalWidth: line.naturalWidth != line.width ? line.naturalWidth : nil)
       }
+      // textContainerInset (Texture): the text is laid out in the width less the side insets, and the leaf is the
+      // text's size plus the insets.
       return TextMeasurement(
-        size: Size(layout.width, layout.height), lines: lines, ascender: layout.ascender,
-        descender: layout.descender)
+        size: Size(layout.width + inset.left + inset.right, layout.height + inset.top + inset.bottom), lines: lines,
+        ascender: layout.ascender + inset.top, descender: layout.descender - inset.bottom)
     }
   }
 
@@ -39,7 +57,17 @@ package enum TypographyTextMeasurer {
     let truncation: Typography.Truncation
     switch leaf.truncation {
     case .tail(let marker): truncation = .tail(marker)
+    case .head(let marker): truncation = .head(marker)
+    case .middle(let marker): truncation = .middle(marker)
     case .clip, .none: truncation = .clip
+    }
+    let wrap: LineWrap
+    switch leaf.wrap {
+    case .word: wrap = .word
+    case .char: wrap = .character
+    case .anywhere: wrap = .anywhere
+    case .breakAll: wrap = .breakAll
+    case .none: wrap = .none
     }
     let alignment: Typography.TextAlignment
     switch leaf.alignment {
@@ -49,7 +77,13 @@ package enum TypographyTextMeasurer {
     case .right: alignment = .right
     case .justified: alignment = .justified
     }
-    return TextOptions(lineHeight: lineHeight, maxLines: leaf.maxLines, truncation: truncation, alignment: alignment)
+    let p = leaf.paragraph
+    return TextOptions(
+      lineHeight: lineHeight, maxLines: leaf.maxLines, truncation: truncation, alignment: alignment, wrap: wrap,
+      paragraph: ParagraphStyle(
+        lineSpacing: p.lineSpacing, lineHeightMultiple: p.lineHeightMultiple, minimumLineHeight: p.minimumLineHeight,
+        maximumLineHeight: p.maximumLineHeight, paragraphSpacingBefore: p.paragraphSpacingBefore,
+        paragraphSpacingAfter: p.paragraphSpacing))
   }
 }
 
@@ -58,6 +92,7 @@ extension LayoutEnvironment {
   /// `registry`, flex boxes laid out by `FlexBoxLayouter`.
   package static func standard(scale: Double, registry: FontRegistry = .system) -> LayoutEnvironment {
     LayoutEnvironment(
-      scale: scale, measureText: TypographyTextMeasurer.measurer(registry: registry), layoutBox: FlexBoxLayouter.standard)
+      scale: scale, measureText: TypographyTextMeasurer.measurer(registry: registry),
+      layoutBox: FlexBoxLayouter.standard)
   }
 }

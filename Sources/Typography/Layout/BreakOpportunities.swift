@@ -60,4 +60,26 @@ enum BreakOpportunities {
       }
     }
   }
+
+  /// Adds the opportunities of a wrap mode to `items` (whose opportunities and cluster starts are set): `.breakAll`
+  /// those UAX #14 finds with letters and digits breaking as ideographs (`LineBreakOptions.Mode.breakAll`),
+  /// `.character` one at every grapheme cluster boundary. Never before a space or a hard break, nor right after a
+  /// hard break (`LineBreaker` ends lines there itself). The other modes change nothing here.
+  static func apply(_ wrap: LineWrap, to items: inout [ShapedText.Item]) {
+    let unicode: [LineBreakOpportunity]
+    switch wrap {
+    case .word, .anywhere, .none: return
+    case .character: unicode = []
+    case .breakAll:
+      unicode = UnicodeLineBreaker.opportunities(
+        in: items.lazy.map(\.scalar), options: LineBreakOptions(mode: .breakAll))
+    }
+    for index in items.indices.dropFirst() where items[index].opportunity < .allowed && items[index].startsCluster {
+      let breakClass = items[index].breakClass
+      guard breakClass != .space, breakClass != .hardBreak, items[index - 1].breakClass != .hardBreak else {
+        continue
+      }
+      if unicode.isEmpty || unicode[index] == .allowed { items[index].opportunity = .allowed }
+    }
+  }
 }

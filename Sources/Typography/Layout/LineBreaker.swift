@@ -14,8 +14,12 @@ enum LineBreaker {
   }
 
   /// Breaks `text` into lines of at most `limit` points (`.infinity`: only hard breaks), stopping after
-  /// `maxLines` lines (0 = no limit); `more` tells whether text was left over.
-  static func breakLines(_ text: ShapedText, limit: Double, maxLines: Int) -> (lines: [Line], more: Bool) {
+  /// `maxLines` lines (0 = no limit); `more` tells whether text was left over. With `anywhere` (CSS
+  /// `overflow-wrap: anywhere`) a line that overflows before its first opportunity breaks at the last grapheme
+  /// cluster boundary that fits, keeping at least its first cluster.
+  static func breakLines(
+    _ text: ShapedText, limit: Double, maxLines: Int, anywhere: Bool = false
+  ) -> (lines: [Line], more: Bool) {
     let items = text.items
     let n = items.count
     var lines: [Line] = []
@@ -54,8 +58,13 @@ enum LineBreaker {
               endHyphenated = hyphenated
               break
             }
-            // A soft hyphen's break is usable only when the line fits with the hyphen shown.
-            if !hyphenated || text.width(start, i, plusUnits: text.hyphen?.units ?? 0) <= limitUnits {
+            // A soft hyphen's break is usable only when the line fits with the hyphen shown; a break inside a cut
+            // cluster only when the line fits with the cluster's head (the width was not checked inside it).
+            let fits =
+              hyphenated
+              ? text.width(start, i, plusUnits: text.hyphen?.units ?? 0) <= limitUnits
+              : text.cuts.isEmpty || text.cuts[i] == nil || text.width(start, i) <= limitUnits
+            if fits {
               candidate = i
               candidateHyphenated = hyphenated
             } else if candidate < 0 && tooWideHyphen < 0 {
@@ -71,6 +80,17 @@ enum LineBreaker {
               end = taken
               next = taken
               endHyphenated = candidate > start ? candidateHyphenated : true
+              break
+            }
+            if anywhere {
+              var cut = i
+              while cut > start && !items[cut].startsCluster { cut -= 1 }
+              if cut == start {
+                cut = start + 1
+                while cut < n && !items[cut].startsCluster { cut += 1 }
+              }
+              end = cut
+              next = cut
               break
             }
             overflowing = true

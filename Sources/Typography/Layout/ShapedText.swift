@@ -31,7 +31,7 @@ struct ShapedText {
   /// The break opportunities inside a cluster (a soft hyphen or a zero-width space between a ligature's
   /// components), by scalar offset: a line that breaks there is measured with the cluster's two parts shaped
   /// apart, as Chromium reshapes a line's ends. Empty for almost every text.
-  private(set) var cuts: [Int: Cut] = [:]
+  var cuts: [Int: Cut] = [:]
 
   /// A break opportunity inside the cluster `clusterStart..<clusterEnd`, with the widths of its two parts.
   struct Cut {
@@ -49,7 +49,8 @@ struct ShapedText {
   /// draws for it. Control and format characters take no width, tabs a space's, marks none (GDEF class 3, or
   /// general category Mn when the font has no glyph classes). With `ligatures` off the `liga`, `clig` and `calt`
   /// lookups are not run (CSS `font-variant-ligatures: none`); ahem is never shaped.
-  init(text: String, font: Font, size: Double, kerning: Bool, ligatures: Bool = true) {
+  /// `wrap` adds the break opportunities of `.breakAll` and `.character` (`BreakOpportunities.apply`).
+  init(text: String, font: Font, size: Double, kerning: Bool, ligatures: Bool = true, wrap: LineWrap = .word) {
     scale = size / Double(font.unitsPerEm)
     let kerns = kerning && font.hasKerning
     let lookups = ligatures ? font.substitution.applied : font.substitution.appliedWithoutLigatures
@@ -59,9 +60,11 @@ struct ShapedText {
     if font.isAhem || lookups.isEmpty {
       (items, needsUnicode) = Self.directItems(text: text, font: font, kerns: kerns)
       if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
+      BreakOpportunities.apply(wrap, to: &items)
     } else {
       (items, needsUnicode) = Self.directItems(text: text, font: .ahem, kerns: false)
       if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
+      BreakOpportunities.apply(wrap, to: &items)
       cuts = Self.shape(&items, font: font, lookups: lookups, kerns: kerns)
     }
     self.cuts = cuts
@@ -72,7 +75,7 @@ struct ShapedText {
   /// The items of `text` with one advance per scalar (no substitution): its hmtx advance plus the pair kerning
   /// with the previous visible glyph; and whether any scalar needs the Unicode break rules.
   @inline(__always)
-  private static func directItems(text: String, font: Font, kerns: Bool) -> (items: [Item], needsUnicode: Bool) {
+  static func directItems(text: String, font: Font, kerns: Bool) -> (items: [Item], needsUnicode: Bool) {
     var items: [Item] = []
     items.reserveCapacity(text.utf8.count)
     let spaceAdvance = font.advance(of: " ")
@@ -225,7 +228,7 @@ struct ShapedText {
   }
 
   /// The hyphen `font` draws at a soft-hyphen break, with its advance (see `hyphen`).
-  private static func hyphen(of font: Font) -> (scalar: Unicode.Scalar, units: Int) {
+  static func hyphen(of font: Font) -> (scalar: Unicode.Scalar, units: Int) {
     let hyphen: Unicode.Scalar = "\u{2010}"
     let scalar: Unicode.Scalar = font.glyph(for: hyphen) != 0 ? hyphen : "-"
     return (scalar, font.advance(of: scalar))

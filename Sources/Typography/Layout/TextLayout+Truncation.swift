@@ -2,13 +2,11 @@ extension TextLayout {
   /// Cuts `line`, the last line shown, so that its text plus `ellipsis` fits `limit`: whole grapheme clusters are
   /// removed from the end (then any spaces left at the cut) until it fits, but the line's first cluster always
   /// stays, as Chromium keeps at least one before the ellipsis (the line may then overflow). Pure.
+  /// `markUnits` is the width of `ellipsis` in `shaped`'s units.
   static func truncate(
-    _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, font: Font, size: Double,
-    options: TextOptions, limit: Double, baseline: Double
+    _ line: LineBreaker.Line, of shaped: ShapedText, text: String, ellipsis: String, markUnits: Int, limit: Double,
+    baseline: Double
   ) -> TextLine {
-    let mark = ShapedText(
-      text: ellipsis, font: font, size: size, kerning: options.kerning, ligatures: options.ligatures)
-    let markUnits = mark.units(0, mark.items.count)
     var firstCluster = min(line.start + 1, line.contentEnd)
     while firstCluster < line.contentEnd && !shaped.items[firstCluster].startsCluster { firstCluster += 1 }
     var cut = line.contentEnd

@@ -12,8 +12,11 @@ public struct TextLine: Sendable, Hashable {
   public var baseline: Double
   /// The text to draw: the line's characters without trailing spaces, plus the truncation string when cut.
   public var text: String
-  /// Points added to the advance of each U+0020 space in `text` when the line is justified (0 otherwise).
+  /// Points added to the advance of each U+0020 and U+00A0 space in `text` when the line is justified (0
+  /// otherwise).
   public var spaceExpansion: Double
+  /// The width before justification stretched the line (equal to `width` on lines that are not stretched).
+  public var naturalWidth: Double
 
   /// A line with the given values.
   public init(
@@ -25,5 +28,6 @@ public struct TextLine: Sendable, Hashable {
     self.baseline = baseline
     self.text = text
     self.spaceExpansion = spaceExpansion
+    self.naturalWidth = width
   }
 }
