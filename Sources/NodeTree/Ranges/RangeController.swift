@@ -8,7 +8,9 @@ package struct RangeViewport: Sendable, Hashable {
   package var containerState: InterfaceState
 
   /// Creates a viewport description.
-  package init(bounds: Rect, scrollDirection: ScrollDirection = [], containerState: InterfaceState = [.visible, .display]) {
+  package init(
+    bounds: Rect, scrollDirection: ScrollDirection = [], containerState: InterfaceState = [.visible, .display]
+  ) {
     self.bounds = bounds
     self.scrollDirection = scrollDirection
     self.containerState = containerState
@@ -103,9 +105,21 @@ package struct RangeController: Sendable {
     for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, map: ElementMap, separator: Double,
     floating: FloatingCells = FloatingCells()
   ) -> RangeSets {
+    rangeSets(
+      for: viewport, mode: mode, direction: direction, layout: TableRangeLayout(map: map, separator: separator),
+      floating: floating)
+  }
+
+  /// The sets a range update would use in any container's `layout`: the range rects are extended along the
+  /// layout's scrollable axes only (texture.md §3.6). `floating` cells are on screen wherever their content lies.
+  package func rangeSets<Layout: RangeLayout>(
+    for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, layout: Layout,
+    floating: FloatingCells = FloatingCells()
+  ) -> RangeSets {
     func rows(in rect: Rect) -> [RowID] {
-      rect.isEmpty ? [] : map.cellIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
+      rect.isEmpty ? [] : layout.cellIDs(intersecting: rect)
     }
+    let scrollable = layout.scrollableDirections
     let visible = floating.merged(into: rows(in: viewport.bounds))
     let preloadTuning = tuning[mode, .preload]
     let displayTuning = tuning[mode, .display]
@@ -114,7 +128,8 @@ package struct RangeController: Sendable {
     if preloadTuning == .zero {
       preload = visible
     } else {
-      preloadRect = RangeRect.expand(viewport.bounds, tuning: preloadTuning, scrollable: .vertical, direction: direction)
+      preloadRect = RangeRect.expand(
+        viewport.bounds, tuning: preloadTuning, scrollable: scrollable, direction: direction)
       preload = rows(in: preloadRect)
     }
     var displayRect: Rect?
@@ -126,11 +141,12 @@ package struct RangeController: Sendable {
     } else if displayTuning == preloadTuning {
       display = preload
     } else {
-      let rect = RangeRect.expand(viewport.bounds, tuning: displayTuning, scrollable: .vertical, direction: direction)
+      let rect = RangeRect.expand(viewport.bounds, tuning: displayTuning, scrollable: scrollable, direction: direction)
       displayRect = rect
       display = rows(in: rect)
     }
-    return RangeSets(visible: visible, display: display, preload: preload, displayRect: displayRect, preloadRect: preloadRect)
+    return RangeSets(
+      visible: visible, display: display, preload: preload, displayRect: displayRect, preloadRect: preloadRect)
   }
 
   /// The state of a row from its set membership (`_updateVisibleNodeIndexPaths`; texture.md §3.3's table for a
@@ -162,10 +178,17 @@ package struct RangeController: Sendable {
     _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false,
     floating: FloatingCells = FloatingCells()
   ) -> [InterfaceStateEvent] {
-    let onScreen = viewport.bounds.isEmpty
+    update(viewport, layout: TableRangeLayout(map: map, separator: separator), force: force, floating: floating)
+  }
+
+  /// `update(_:map:separator:force:floating:)` for any container's `layout` (a table's rows, a collection's flow).
+  package mutating func update<Layout: RangeLayout>(
+    _ viewport: RangeViewport, layout: Layout, force: Bool = false, floating: FloatingCells = FloatingCells()
+  ) -> [InterfaceStateEvent] {
+    let onScreen =
+      viewport.bounds.isEmpty
       ? []
-      : floating.merged(
-        into: map.cellIDs(intersectingMinY: viewport.bounds.y, maxY: viewport.bounds.maxY, separator: separator))
+      : floating.merged(into: layout.cellIDs(intersecting: viewport.bounds))
     let changed = onScreen != lastVisible
     lastVisible = onScreen
     guard force || changed else { return [] }
@@ -191,8 +214,7 @@ package struct RangeController: Sendable {
       explicitModePending: explicitModePending)
     currentMode = mode
     explicitModePending = false
-    let sets = rangeSets(
-      for: viewport, mode: mode, direction: direction, map: map, separator: separator, floating: floating)
+    let sets = rangeSets(for: viewport, mode: mode, direction: direction, layout: layout, floating: floating)
     let visible = Set(sets.visible)
     let display = Set(sets.display)
     let preload = Set(sets.preload)
@@ -202,11 +224,11 @@ package struct RangeController: Sendable {
       order.append(id)
     }
     var newOrder: [RowID] = []
-    for id in order where map.contains(id) {
+    for id in order where layout.contains(id) {
       let new = Self.cellState(
         containerVisible: containerVisible, inVisible: visible.contains(id), inDisplay: display.contains(id),
         inPreload: preload.contains(id), mode: mode)
-      let old = state(of: id, in: map)
+      let old = states[id] ?? .measureLayout
       events += InterfaceStateEvent.transition(of: id, from: old, to: new)
       store(new, for: id)
       if states[id] != nil { newOrder.append(id) }
