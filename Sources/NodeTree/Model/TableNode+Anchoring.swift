@@ -43,9 +43,10 @@ extension TableNode {
     min(max(y, minimumOffsetY), max(minimumOffsetY, contentHeight + contentInset.bottom - viewportHeight)) + 0
   }
 
-  /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen.
+  /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen (and always for a
+  /// collection: a collection view keeps its content offset, as UIKit's does).
   func captureAnchor() -> ScrollAnchor? {
-    guard scrollAnchoring, let bounds = viewport?.bounds, !bounds.isEmpty else { return nil }
+    guard scrollAnchoring, flow == nil, let bounds = viewport?.bounds, !bounds.isEmpty else { return nil }
     if inverted, bounds.y <= minimumOffsetY + 1e-9 { return ScrollAnchor(rows: [], pinnedToStart: true) }
     let paths = visibleMap.indexPaths(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separatorHeight)
     var rows: [(id: RowID, relativeTop: Double)] = []
