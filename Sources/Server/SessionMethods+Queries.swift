@@ -31,7 +31,7 @@ extension Session {
     CommittedView(
       width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq),
       inverted: table.inverted, rowMembers: table.rowMemberTables, style: table.style,
-      viewportBounds: table.viewport?.bounds, contentInset: table.contentInset)
+      viewportBounds: table.viewport?.bounds, contentInset: table.contentInset, flow: table.committedFlow)
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.
