@@ -76,6 +76,30 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func aShrinkingPagerClampsItsOffset() throws {
+    // At the last of 10 pages (x 9 × 375 = 3375), deleting pages 5…9 leaves content 5 × 375 = 1875 wide: the
+    // offset is clamped to 1875 − 375 = 1500 (page 4), pushed after the commit.
+    let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      daemon.result(5, "pager/scrollToPage", #"{"sessionId":"s1","page":9}"#)["contentOffset"]
+        == json(#"{"x":3375,"y":0}"#))
+    // A delete needs no layout: it commits at once, its notifications before its answer.
+    let pushed =
+      daemon.call(6, "table/deleteRows", #"{"sessionId":"s1","rows":["p5","p6","p7","p8","p9"]}"#)
+      + daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let methods = pushed.compactMap { $0["method"]?.stringValue }.filter { $0.hasPrefix("table/") }
+    #expect(methods == ["table/didCommit", "table/contentOffsetChanged"])
+    #expect(
+      pushed.first { $0["method"] == .string("table/contentOffsetChanged") }?["params"]
+        == json(
+          #"{"sessionId":"s1","contentOffset":{"x":1500,"y":0},"oldContentOffset":{"x":3375,"y":0},"reason":"clamped"}"#
+        ))
+    #expect(daemon.result(8, "pager/currentPage", #"{"sessionId":"s1"}"#) == json(#"{"page":4,"pageCount":5}"#))
+    daemon.expectAliveThenExit()
+  }
+
   @Test(arguments: [
     (
       #""kind":"grid","viewport":{"width":320,"height":480}"#,

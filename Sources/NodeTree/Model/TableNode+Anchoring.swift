@@ -6,6 +6,10 @@ package struct OffsetAdjustment: Sendable, Equatable {
   package let newY: Double
   /// True when scroll anchoring moved it; false when only the clamp into the (smaller) content did.
   package var byAnchoring = true
+  /// Content offset x before (a horizontal collection's; 0 for a table).
+  package var oldX: Double = 0
+  /// Content offset x after (clamped into a horizontal collection's content; 0 for a table).
+  package var newX: Double = 0
 }
 
 /// Where the visible rows stood relative to the viewport's top before a change. Pure value.

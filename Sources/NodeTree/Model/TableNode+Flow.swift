@@ -23,7 +23,7 @@ package struct FlowPlacement: Sendable, Hashable {
   }
 
   /// The flow layout of `map`'s items.
-  func layout(of map: ElementMap) -> FlowRangeLayout {
+  package func layout(of map: ElementMap) -> FlowRangeLayout {
     let ids = map.allRowIDs
     let header = extent(configuration.headerReferenceSize)
     let footer = extent(configuration.footerReferenceSize)
