@@ -76,6 +76,72 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func aPagersRangesFollowItsTuningAlongX() throws {
+    // 10 pages of 375. First update (Minimum; pager tuning display 0 / 0, preload 1 / 1; remembered direction
+    // down|right) at x 0: preload x −375…750 → p0, p1. A drag to x 1500 (page 4, moving right) switches to Full:
+    // display 1 / 1 → x 1125…2250 → p3, p4, p5; preload 2 / 2 → x 750…2625 → p2…p6; p0 and p1 leave every range.
+    let daemon = try Daemon()
+    daemon.initialize()
+    let create = #"{"sessionId":"s1","kind":"pager","viewport":{"width":375,"height":667}}"#
+    #expect(daemon.result(2, "session/create", create) == json(#"{"sessionId":"s1"}"#))
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    func states(_ ranges: JSONValue) -> [String: [String]] {
+      var result: [String: [String]] = [:]
+      for row in ranges["rows"]?.arrayValue ?? [] {
+        result[row["rowId"]?.stringValue ?? ""] = row["state"]?.arrayValue?.compactMap(\.stringValue)
+      }
+      return result
+    }
+    let first = daemon.result(5, "table/ranges", #"{"sessionId":"s1"}"#)
+    #expect(first["rangeMode"] == .string("minimum"))
+    #expect(
+      states(first) == [
+        "p0": ["measureLayout", "preload", "display", "visible"], "p1": ["measureLayout", "preload"],
+      ])
+    let drag = daemon.result(6, "table/scrollToOffset", #"{"sessionId":"s1","x":1500}"#)
+    #expect(drag["contentOffset"] == json(#"{"x":1500,"y":0}"#))
+    let moved = daemon.result(7, "table/ranges", #"{"sessionId":"s1"}"#)
+    #expect(moved["rangeMode"] == .string("full"))
+    #expect(
+      states(moved) == [
+        "p2": ["measureLayout", "preload"], "p3": ["measureLayout", "preload", "display"],
+        "p4": ["measureLayout", "preload", "display", "visible"], "p5": ["measureLayout", "preload", "display"],
+        "p6": ["measureLayout", "preload"],
+      ])
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aHorizontalGridFetchesAlongX() throws {
+    // Horizontal flow in 320 × 480, items 100 × 100, spacings 10: (480 + 10) / 110 = 4 per column, 100 items → 25
+    // columns → content 25 × 100 + 24 × 10 = 2740 wide. Batch fetching with 2 leading screens (2 × 320 = 640):
+    // the empty collection fetches at creation; at x 0 the end is 2740 − 320 = 2420 away (no fetch after the
+    // commit); a drag to x 1700 leaves 720 (no fetch), one to 1800 leaves 620 ≤ 640 (fetch, at x 1800).
+    let daemon = try Daemon()
+    daemon.initialize()
+    let create =
+      #"{"sessionId":"s1","kind":"collection","interfaceStates":false,"batchFetching":true,"viewport":{"width":320,"height":480},"layout":{"scrollDirection":"horizontal","itemSize":{"width":100,"height":100}}}"#
+    let created = daemon.call(2, "session/create", create)
+    #expect(created.first?["method"] == .string("table/willBeginBatchFetch"))
+    #expect(created.first?["params"]?["contentSize"] == json(#"{"width":0,"height":480}"#))
+    _ = daemon.call(3, "table/completeBatchFetching", #"{"sessionId":"s1"}"#)
+    _ = daemon.call(4, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(100))}"#)
+    let committed = daemon.call(5, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(committed.last?["result"] == json(#"{"seq":1,"contentSize":{"width":2740,"height":480}}"#))
+    #expect(!committed.contains { $0["method"] == .string("table/willBeginBatchFetch") })
+    // Item 5: column 1 (x 110), row 1 (gap (480 − 400) / 3, so y 100 + 80 / 3).
+    let frame = daemon.result(6, "table/rowFrame", #"{"sessionId":"s1","row":"i5"}"#)["frame"]
+    #expect(frame?["x"] == .double(110) || frame?["x"] == .int(110))
+    #expect(abs((frame?["y"]?.doubleValue ?? 0) - (100 + 80.0 / 3)) < 1e-9)
+    let near = daemon.call(7, "table/scrollToOffset", #"{"sessionId":"s1","x":1700}"#)
+    #expect(!near.contains { $0["method"] == .string("table/willBeginBatchFetch") })
+    let far = daemon.call(8, "table/scrollToOffset", #"{"sessionId":"s1","x":1800}"#)
+    let fetch = far.first { $0["method"] == .string("table/willBeginBatchFetch") }
+    #expect(fetch?["params"]?["contentOffset"] == json(#"{"x":1800,"y":0}"#))
+    #expect(far.last?["result"]?["contentOffset"] == json(#"{"x":1800,"y":0}"#))
+    daemon.expectAliveThenExit()
+  }
+
   @Test func aShrinkingPagerClampsItsOffset() throws {
     // At the last of 10 pages (x 9 × 375 = 3375), deleting pages 5…9 leaves content 5 × 375 = 1875 wide: the
     // offset is clamped to 1875 − 375 = 1500 (page 4), pushed after the commit.
