@@ -273,6 +273,18 @@ export interface CreateSessionOptions extends RequestOptions {
   style?: 'plain' | 'grouped';
   /** Grouped only: the space a section without a header (footer) still takes; default 0. */
   groupedSectionSpacing?: { header?: number; footer?: number };
+  /** What the session holds: `"table"` (default), `"collection"` (with `layout`) or `"pager"`. */
+  kind?: 'table' | 'collection' | 'pager';
+  /** A collection's flow layout (Protocol.md "Collections"); `itemSize` is required. */
+  layout?: {
+    itemSize: Size;
+    scrollDirection?: 'vertical' | 'horizontal';
+    minimumLineSpacing?: number;
+    minimumInteritemSpacing?: number;
+    sectionInset?: { top?: number; left?: number; bottom?: number; right?: number };
+    headerReferenceSize?: { width?: number; height?: number };
+    footerReferenceSize?: { width?: number; height?: number };
+  };
 }
 
 export interface SetViewportOptions extends RequestOptions {
@@ -621,10 +633,18 @@ export declare class Session extends EventEmitter {
   /** `table/snapshot`: an SVG picture of `rect` (default: the viewport) with the range bands. */
   snapshot(options?: { rect?: { x?: number; y?: number; width?: number; height?: number }; margin?: number } & RequestOptions): Promise<{ svg: string; rect: { x: number; y: number; width: number; height: number }; margin: number; rows: Array<{ rowId: string; indexPath: [number, number]; frame: { x: number; y: number; width: number; height: number }; state: string[]; error?: string }> }>;
 
-  /** `table/scrollToOffset`. */
-  scrollToOffset(y: number, options?: RequestOptions & { drag?: boolean; velocity?: number }): Promise<ScrollResult>;
-  /** `table/scrollBy`. */
-  scrollBy(dy: number, options?: RequestOptions & { drag?: boolean; velocity?: number }): Promise<ScrollResult>;
+  /** `table/scrollToOffset` (`y` null and `x` for a horizontal collection or a pager). */
+  scrollToOffset(
+    y: number | null, options?: RequestOptions & { x?: number; drag?: boolean; velocity?: number }
+  ): Promise<ScrollResult>;
+  /** `table/scrollBy` (`dy` null and `dx` for a horizontal collection or a pager). */
+  scrollBy(
+    dy: number | null, options?: RequestOptions & { dx?: number; drag?: boolean; velocity?: number }
+  ): Promise<ScrollResult>;
+  /** `pager/scrollToPage`. */
+  scrollToPage(page: number, options?: RequestOptions & { drag?: boolean }): Promise<ScrollResult>;
+  /** `pager/currentPage`. */
+  currentPage(options?: RequestOptions): Promise<{ page: number; pageCount: number }>;
   /** `table/scrollToRow`. */
   scrollToRow(row: Row, options?: RequestOptions & { position?: ScrollPosition; drag?: boolean }): Promise<ScrollResult>;
 

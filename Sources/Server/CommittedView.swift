@@ -32,6 +32,8 @@ struct CommittedView: Sendable {
   var viewportBounds: NodeTree.Rect? = nil
   /// Content insets (top, bottom): floating headers pin inside them.
   var contentInset: (top: Double, bottom: Double) = (0, 0)
+  /// A collection's flow layout of the committed items (their frames), nil for a table.
+  var flow: FlowLayout? = nil
 
   /// The committed state as a table holding only its geometry, for the view-level queries of headers, footers and
   /// elements (built per query: nothing is copied).
@@ -50,7 +52,11 @@ struct CommittedView: Sendable {
 
   /// `{width, height}` of the committed content.
   var contentSize: JSONValue {
-    .object(JSONObject([("width", .double(width)), ("height", .double(contentHeight))]))
+    if let flow {
+      return .object(
+        JSONObject([("width", .double(flow.contentSize.width)), ("height", .double(flow.contentSize.height))]))
+    }
+    return .object(JSONObject([("width", .double(width)), ("height", .double(contentHeight))]))
   }
 
   /// `table/rowFrame` {sessionId, row: ROW} → {rowId, indexPath, frame}.
@@ -71,6 +77,17 @@ struct CommittedView: Sendable {
     let point = try params.object("point")
     let x = try point.number("x", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
     let y = try point.number("y", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, rangeText: "")
+    if let flow {
+      // A collection: the item whose frame holds the point (half-open: [x, x + width) × [y, y + height)).
+      let near = flow.elements(intersecting: Rect(x: x - 0.5, y: y - 0.5, width: 1, height: 1))
+      for case .item(let section, let item) in near {
+        guard let frame = flow.frame(of: .item(section: section, item: item)), frame.x <= x, x < frame.maxX,
+          frame.y <= y, y < frame.maxY
+        else { continue }
+        return rowFrameJSON(TableIndexPath(section: section, row: item)) ?? .null
+      }
+      return .null
+    }
     let modelY = inverted ? (contentHeight - y).nextDown : y
     guard x >= 0, x < width, let path = map.indexPath(atOffset: modelY, separator: separator) else { return .null }
     return rowFrameJSON(path) ?? .null
@@ -93,6 +110,15 @@ struct CommittedView: Sendable {
   /// the rect, top to bottom as seen (index order, reversed when inverted; an empty rect or one outside the table's
   /// width intersects nothing).
   func rowsInRect(_ params: Params) throws(ResponseError) -> JSONValue {
+    if let flow {
+      // A collection: the items whose frames intersect the rect, in item order.
+      let rect = try queryRectOfCollection(params)
+      let paths = flow.elements(intersecting: rect).compactMap { element -> TableIndexPath? in
+        guard case .item(let section, let item) = element else { return nil }
+        return TableIndexPath(section: section, row: item)
+      }
+      return .object(JSONObject([("rows", .array(paths.compactMap(rowFrameJSON)))]))
+    }
     guard let (y, h) = try queryRect(params) else { return .object(JSONObject([("rows", .array([]))])) }
     guard inverted else {
       let paths = map.indexPaths(intersectingMinY: y, maxY: y + h, separator: separator)
@@ -128,6 +154,17 @@ struct CommittedView: Sendable {
   /// `{rowId, indexPath, frame: {x, y, width, height}, selected?, heightRange?, accessoryType?, …}` of the
   /// committed row at `path` (frame as seen), nil when out of range.
   func rowFrameJSON(_ path: TableIndexPath) -> JSONValue? {
+    if let flow {
+      guard let id = map.rowID(at: path), let frame = flow.frame(of: .item(section: path.section, item: path.row))
+      else { return nil }
+      var row = JSONObject([
+        ("rowId", .string(id.rawValue)),
+        ("indexPath", .array([.int(Int64(path.section)), .int(Int64(path.row))])),
+        ("frame", Session.rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)),
+      ])
+      addRowMembers(of: id, to: &row)
+      return .object(row)
+    }
     guard let id = map.rowID(at: path), let y = map.offset(of: path, separator: separator),
       let h = map.rowHeight(at: path, separator: separator)
     else { return nil }
@@ -148,5 +185,25 @@ struct CommittedView: Sendable {
     Session.rowMembersJSON(
       heightRange: rowMembers.heightRanges[id], accessories: rowMembers.accessories[id] ?? .standard, width: width,
       into: &row)
+  }
+}
+
+/// A collection's committed view: the queries that read its flow layout.
+extension CommittedView {
+  /// A rect query's `rect: {x, y, width, height}` of a collection (negative sizes are -32602).
+  func queryRectOfCollection(_ params: Params) throws(ResponseError) -> NodeTree.Rect {
+    let rect = try params.object("rect")
+    let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    return NodeTree.Rect(
+      x: try rect.number("x", in: any, rangeText: ""), y: try rect.number("y", in: any, rangeText: ""),
+      width: try rect.number("width", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0"),
+      height: try rect.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0"))
+  }
+
+  /// Refuses a table-only element query for a collection (-32602): a collection's headers and footers are its
+  /// flow's reference sizes, not elements.
+  func refuseForCollections(_ method: String) throws(ResponseError) {
+    guard flow != nil else { return }
+    throw Params.invalid("params.sessionId", "\(method) applies to tables only (a collection answers table/rowsInRect)")
   }
 }

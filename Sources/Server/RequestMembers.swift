@@ -57,7 +57,7 @@ enum RequestMembers {
     valid: [
       "viewport", "scale", "separators", "sessionId", "interfaceStates", "batchFetching", "scrollAnchoring",
       "lenientFonts", "inverted", "changeFrames", "allowsSelection", "allowsMultipleSelection", "style",
-      "groupedSectionSpacing",
+      "groupedSectionSpacing", "kind", "layout",
     ],
     unsupported: [
       "separatorStyle": "use \"separators\"", "leadingScreensForBatching": "", "automaticallyAdjustsContentOffset": "",
@@ -76,6 +76,27 @@ enum RequestMembers {
 
   /// `session/create`'s viewport.
   static let viewport = MemberCheck("a viewport", valid: ["width", "height"])
+
+  /// `session/create`'s `layout` (a collection's flow layout).
+  static let flowLayout = MemberCheck(
+    "a flow layout",
+    valid: [
+      "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+      "headerReferenceSize", "footerReferenceSize",
+    ],
+    unsupported: ["estimatedItemSize": "items are measured at itemSize", "sectionHeadersPinToVisibleBounds": ""])
+
+  /// A collection's `contentOffset` in `session/setViewport`.
+  static let contentOffset = MemberCheck("a content offset", valid: ["x", "y"])
+
+  /// A size member of a flow layout.
+  static let flowSize = MemberCheck("a size", valid: ["width", "height"])
+
+  /// A flow layout's `sectionInset`.
+  static let flowInsets = MemberCheck("an inset", valid: ["top", "left", "bottom", "right"])
+
+  /// `pager/scrollToPage`'s params.
+  static let scrollToPage = MemberCheck("pager/scrollToPage's params", valid: ["sessionId", "page", "drag"])
 
   /// `session/create`'s `groupedSectionSpacing`.
   static let groupedSectionSpacing = MemberCheck("groupedSectionSpacing", valid: ["header", "footer"])

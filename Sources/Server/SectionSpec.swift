@@ -47,6 +47,11 @@ extension Session {
   func decodeSupplementary(_ params: Params, _ key: String) throws(ResponseError) -> SupplementarySpec<LayoutElement>??
   {
     guard let value = params.object[key] else { return nil }
+    if table.flow != nil {
+      throw Params.invalid(
+        params.at(key),
+        "a \(kind.rawValue)'s headers and footers are its layout's headerReferenceSize and footerReferenceSize")
+    }
     if value.isNull { return .some(nil) }
     guard case .object = value else {
       throw Params.invalid(

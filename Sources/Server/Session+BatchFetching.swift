@@ -20,11 +20,16 @@ extension Session {
   /// marks the context fetching and pushes `table/willBeginBatchFetch` {sessionId, contentSize, contentOffset}.
   /// Returns the context state it found (so a held after-commit check knows it was fetching).
   @discardableResult
-  func checkBatchFetch(targetOffsetY: Double, velocityY: Double = 0, direction: ScrollDirection = []) -> Bool {
+  func checkBatchFetch(
+    targetOffsetY: Double, velocityY: Double = 0, targetOffsetX: Double? = nil, velocityX: Double = 0,
+    direction: ScrollDirection = []
+  ) -> Bool {
     guard scrolling.batchFetching else { return false }
     let wasFetching = table.batchContext.isFetching
+    // A horizontal collection measures along x: at `targetOffsetX`, else its current offset.
     let decision = table.checkBatchFetch(
-      targetOffsetY: targetOffsetY, velocityY: velocityY, scrollDirection: direction)
+      targetOffsetY: targetOffsetY, velocityY: velocityY, targetOffsetX: targetOffsetX ?? contentOffsetX,
+      velocityX: velocityX, scrollDirection: direction)
     guard decision.shouldFetch else { return wasFetching }
     let params = JSONObject([
       ("sessionId", .string(id)), ("contentSize", contentSize), ("contentOffset", contentOffsetJSON),

@@ -7,7 +7,9 @@ extension Session {
   /// Decodes a list of new rows `[{id?, cell: SPEC}]` found at `path` (e.g. `params.sections[0].rows`), in order.
   /// Session-isolated.
   func decodeRowSpecs(_ items: [JSONValue], path: String) throws(ResponseError) -> [RowSpec<LayoutElement>] {
-    try InsertedRows.built(items).specs(path: path, using: cellDecoding)
+    let specs = try InsertedRows.built(items).specs(path: path, using: cellDecoding)
+    try refuseTableRowMembers(specs, path: path)
+    return specs
   }
 
   /// Decodes one new row `{id?, neverShowPlaceholders?, cell: SPEC}` at `path` with `decoding` (any thread:

@@ -74,8 +74,14 @@ extension Session {
       let reason = adjustment.map { $0.byAnchoring ? "anchoring" : "clamped" } ?? "inverted"
       let params = JSONObject([
         ("sessionId", .string(id)),
-        ("contentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(visualY + 0))]))),
-        ("oldContentOffset", .object(JSONObject([("x", .double(0)), ("y", .double(old.visualY + 0))]))),
+        (
+          "contentOffset",
+          .object(JSONObject([("x", .double((adjustment?.newX ?? 0) + 0)), ("y", .double(visualY + 0))]))
+        ),
+        (
+          "oldContentOffset",
+          .object(JSONObject([("x", .double((adjustment?.oldX ?? 0) + 0)), ("y", .double(old.visualY + 0))]))
+        ),
         ("reason", .string(reason)),
       ])
       notify(.notification(method: "table/contentOffsetChanged", params: .object(params)))

@@ -11,7 +11,7 @@ extension Session {
     _ answer: JSONObject, id: RowID, path: TableIndexPath, before: LayoutElement, after: LayoutElement
   ) -> SessionOutcome {
     let layout = CellFrames(engine: engine, decoding: cellDecoding)
-    let range = CellFrames.range(width: width)
+    let range = table.flow != nil ? cellRange : CellFrames.range(width: width)
     let width = width
     return .compute { () throws(ResponseError) -> JSONValue in
       /// One side's layout, or an empty one (the failed cell's height is 0, as the table has it) with the reason.

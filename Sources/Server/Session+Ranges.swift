@@ -6,13 +6,16 @@ extension Session {
   /// Content offset y of the viewport (points, the model's: see `Session+Inverted`).
   var contentOffsetY: Double { table.viewport?.bounds.y ?? 0 }
 
-  /// `{x: 0, y}` of the viewport as seen (tables do not scroll sideways).
-  var contentOffsetJSON: JSONValue { .object(JSONObject([("x", .double(0)), ("y", .double(visualOffsetY))])) }
+  /// `{x, y}` of the viewport as seen (x is 0 for a table: tables do not scroll sideways).
+  var contentOffsetJSON: JSONValue {
+    .object(JSONObject([("x", .double(contentOffsetX + 0)), ("y", .double(visualOffsetY))]))
+  }
 
-  /// Moves the viewport to `y` (already clamped) with the session's size and container state and evaluates it: a
-  /// range update runs when `force` is set or the on-screen rows changed; its callbacks are pushed.
-  func moveViewport(to y: Double, direction: ScrollDirection = [], force: Bool = false) {
-    let bounds = Rect(x: 0, y: y + 0, width: width, height: height)  // + 0: never −0 on the wire
+  /// Moves the viewport to `y` (and a collection's to `x`; both already clamped) with the session's size and
+  /// container state and evaluates it: a range update runs when `force` is set or the on-screen rows changed; its
+  /// callbacks are pushed.
+  func moveViewport(to y: Double, x: Double? = nil, direction: ScrollDirection = [], force: Bool = false) {
+    let bounds = Rect(x: (x ?? contentOffsetX) + 0, y: y + 0, width: width, height: height)  // + 0: never −0
     let viewport = RangeViewport(bounds: bounds, scrollDirection: direction, containerState: scrolling.containerState)
     publish(table.setViewport(viewport, force: force))
     recordShownOffset()
@@ -73,6 +76,12 @@ extension Session {
   /// Rows on screen (committed state), in order.
   var visibleRowIDs: [RowID] {
     guard let bounds = table.viewport?.bounds, !bounds.isEmpty else { return [] }
+    if let flow = table.committedFlow {
+      return flow.elements(intersecting: bounds).compactMap { element in
+        guard case .item(let section, let item) = element else { return nil }
+        return table.visibleMap.rowID(at: TableIndexPath(section: section, row: item))
+      }
+    }
     return table.visibleRows(minY: bounds.y, maxY: bounds.maxY)
   }
 }

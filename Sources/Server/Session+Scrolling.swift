@@ -15,6 +15,7 @@ extension Session {
   /// `table/scrollToOffset` {sessionId, y, drag? = true, velocity? = 0} → SCROLL (y as seen, see
   /// `Session+Inverted`).
   func scrollToOffset(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    if let across = try scrollAcross(params, by: false) { return across }
     let y = try params.number("y", in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
     return try scroll(to: modelOffsetY(visual: y), params, defaultDrag: true)
   }
@@ -22,6 +23,7 @@ extension Session {
   /// `table/scrollBy` {sessionId, dy, drag? = true, velocity? = 0} → SCROLL (dy as seen: an inverted table's model
   /// offset moves by −dy).
   func scrollBy(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    if let across = try scrollAcross(params, by: true) { return across }
     let dy = try params.number("dy", in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
     return try scroll(to: contentOffsetY + (inverted ? -dy : dy), params, defaultDrag: true)
   }

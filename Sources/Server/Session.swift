@@ -25,6 +25,8 @@ actor Session {
   var display = DisplayState()
   /// Pixel scale (1…4).
   let scale: Double
+  /// What the session holds: a table, a collection or a pager (`ContainerKind`).
+  let kind: ContainerKind
   /// The table model.
   var table: TableNode<LayoutElement>
   /// Limits in force (from `initialize`).
@@ -59,8 +61,14 @@ actor Session {
     self.width = width
     self.height = height
     self.scale = scale
+    kind = configuration.kind
     var table = TableNode<LayoutElement>(
       separatorHeight: configuration.separators ? 1 / scale : 0, style: configuration.style)
+    if let flow = configuration.flowLayout {
+      // A collection or a pager: items placed by the flow in the viewport, with its kind's tuning (§3.5).
+      _ = table.setFlowPlacement(FlowPlacement(configuration: flow, bounds: FlowSize(width: width, height: height)))
+      table.ranges.tuning = RangeTuningTable(defaultsFor: configuration.kind.rangeKind)
+    }
     _ = try? table.reloadData([[]])
     seqBase = table.lastSubmittedSeq
     // A session's table is in a window from the start: ranges follow the viewport at offset 0.
@@ -79,22 +87,21 @@ actor Session {
     // Entering the window checks batch fetching (texture.md §4.3): an empty table always fetches. Pushed before
     // the `session/create` answer.
     if configuration.batchFetching && table.checkBatchFetch(targetOffsetY: 0).shouldFetch {
-      let size = JSONObject([("width", .double(width)), ("height", .double(0))])
+      let size = Session.contentSizeJSON(of: table, viewportWidth: width, height: 0)
       let offset = JSONObject([("x", .double(0)), ("y", .double(shownY))])
       notify(
         .notification(
           method: "table/willBeginBatchFetch",
           params: .object(
             JSONObject([
-              ("sessionId", .string(id)), ("contentSize", .object(size)), ("contentOffset", .object(offset)),
+              ("sessionId", .string(id)), ("contentSize", size), ("contentOffset", .object(offset)),
             ]))))
     }
     self.table = table
-    lane = QueryLane(
-      sessionID: id,
-      view: CommittedView(
-        width: width, separator: table.separatorHeight, map: table.visibleMap,
-        seq: 0, inverted: configuration.inverted))
+    var view = CommittedView(
+      width: width, separator: table.separatorHeight, map: table.visibleMap, seq: 0, inverted: configuration.inverted)
+    view.flow = table.committedFlow
+    lane = QueryLane(sessionID: id, view: view)
     var environment = LayoutEnvironment.standard(scale: scale, registry: registry)
     environment.maxDepth = options.cellLimits.maxDepth
     engine = LayoutEngine(environment: environment)
@@ -166,7 +173,7 @@ actor Session {
   func schedule(_ requests: [LayoutRequest<LayoutElement>], widthChange: Int? = nil) {
     guard !requests.isEmpty else { return }
     let engine = measuringEngine
-    let range = SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
+    let range = cellRange
     let jobs = jobs
     outstandingLayouts += requests.count
     let chunks = stride(from: 0, to: requests.count, by: Session.layoutChunk).map {
@@ -232,7 +239,7 @@ actor Session {
     for commit in commits {
       var members: [(String, JSONValue)] = [
         ("sessionId", .string(id)), ("seq", .int(seq(commit.changeSet.seq))),
-        ("contentSize", .object(JSONObject([("width", .double(width)), ("height", .double(commit.contentHeight))]))),
+        ("contentSize", Session.contentSizeJSON(of: table, viewportWidth: width, height: commit.contentHeight)),
       ]
       if !commit.changeSet.insertedRows.isEmpty {
         members.append(("insertedRowIds", .array(commit.changeSet.insertedRows.map { .string($0.rawValue) })))

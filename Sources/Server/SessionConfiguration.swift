@@ -33,10 +33,15 @@ struct SessionConfiguration: Sendable {
   var sessionId: String?
   /// Plain (floating headers and footers, the default) or grouped (with its section spacing).
   var style = TableStyle.plain
+  /// What the session holds: a table (the default), a collection or a pager.
+  var kind = ContainerKind.table
+  /// A collection's or a pager's flow layout; nil for a table.
+  var flowLayout: FlowLayoutConfiguration?
 
   /// `session/create` {viewport: {width, height}, scale? = 2, separators? = true, sessionId?, interfaceStates? =
   /// true, batchFetching? = false, scrollAnchoring? = true, lenientFonts? = false, inverted? = false,
-  /// changeFrames? = false, allowsSelection? = true, allowsMultipleSelection? = false}; other members are refused.
+  /// changeFrames? = false, allowsSelection? = true, allowsMultipleSelection? = false, style?, groupedSectionSpacing?,
+  /// kind? = "table", layout?}; other members are refused.
   init(_ params: Params) throws(ResponseError) {
     try params.check(RequestMembers.createSession)
     let viewport = try params.object("viewport")
@@ -55,5 +60,6 @@ struct SessionConfiguration: Sendable {
     allowsMultipleSelection = try params.optionalBool("allowsMultipleSelection") ?? allowsMultipleSelection
     sessionId = try params.optionalString("sessionId")
     style = try SessionConfiguration.style(params)
+    try decodeKind(params)
   }
 }

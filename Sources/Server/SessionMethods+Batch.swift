@@ -104,6 +104,7 @@ extension Session {
         let content = try decodeCell(entry.required("cell"), path: entry.at("cell"))
         var spec = RowSpec(id: id, content: content, neverShowPlaceholders: never)
         try RowMembers.read(entry, into: &spec)
+        try refuseTableRowMembers([spec], path: entry.path, indexed: false)
         inserts.append((at, spec))
       }
       return .insertRows(inserts)

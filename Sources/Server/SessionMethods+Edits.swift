@@ -28,6 +28,7 @@ extension Session {
     let section = try params.optionalIndex("section") ?? 0
     let rows: InsertedRows = if let rows { rows } else { .built(try params.array("rows")) }
     let specs = try rows.specs(path: params.at("rows"), using: cellDecoding)
+    try refuseTableRowMembers(specs, path: params.at("rows"))
     let start = try params.optionalIndex("at") ?? (table.pendingMap.numberOfRows(inSection: section) ?? 0)
     let inserts = specs.enumerated().map {
       (at: TableIndexPath(section: section, row: start + $0.offset), row: $0.element)

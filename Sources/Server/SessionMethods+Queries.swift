@@ -31,7 +31,7 @@ extension Session {
     CommittedView(
       width: width, separator: table.separatorHeight, map: table.visibleMap, seq: seq(table.lastCommittedSeq),
       inverted: table.inverted, rowMembers: table.rowMemberTables, style: table.style,
-      viewportBounds: table.viewport?.bounds, contentInset: table.contentInset)
+      viewportBounds: table.viewport?.bounds, contentInset: table.contentInset, flow: table.committedFlow)
   }
 
   /// Resolves a ROW (row id string or `[section, row]`) against the committed rows.
@@ -79,11 +79,13 @@ extension Session {
       }
       return CommittedView.sectionJSON(header: extras[0], rows: rows, footer: extras[1])
     }
+    // A collection's pending content is its flow's over the pending items (each has its item size at once).
+    let size = table.flow.map { $0.layout(of: map).layout.contentSize } ?? FlowSize(width: width, height: height)
     return .result(
       .object(
         JSONObject([
           ("seq", .int(seq(table.lastSubmittedSeq))),
-          ("contentSize", .object(JSONObject([("width", .double(width)), ("height", .double(height))]))),
+          ("contentSize", .object(JSONObject([("width", .double(size.width)), ("height", .double(size.height))]))),
           ("sections", .array(sections)),
         ])))
   }

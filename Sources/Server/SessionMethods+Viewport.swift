@@ -23,6 +23,7 @@ extension Session {
   /// (`Session+Inverted`): without an offset an inverted table keeps its model offset, so its visual bottom stays.
   /// Session-isolated.
   func setViewport(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    if table.flow != nil { return try setCollectionViewport(params) }
     var newWidth: Double?
     var newHeight: Double?
     if params.value("viewport") != nil {

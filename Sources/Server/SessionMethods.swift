@@ -21,7 +21,7 @@ enum SessionMethods {
   /// Every method a session answers: the edits (rows, sections, batches) and the queries.
   static let all: [MethodDescriptor] = [
     editMethods, sectionMethods, supplementaryMethods, batchMethods, viewportMethods, queryMethods, geometryMethods,
-    scrollMethods, batchFetchingMethods, rangeMethods, displayMethods, snapshotMethods, selectionMethods,
+    scrollMethods, batchFetchingMethods, rangeMethods, pagerMethods, displayMethods, snapshotMethods, selectionMethods,
   ]
   .flatMap { $0 }
 }

@@ -140,6 +140,10 @@ struct SessionScheduler {
       reply?.error(ServerError.methodNotFound(call.method.name))
       return false
     }
+    if let refusal = session.kind.refusal(of: call.method.name, session: session.id) {
+      reply?.error(refusal)
+      return false
+    }
     do throws(ResponseError) {
       switch try handler(session, Params(call.params), call.rows) {
       case .result(let value): reply?.result(value)

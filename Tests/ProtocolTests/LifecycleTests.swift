@@ -12,7 +12,8 @@ import Testing
     "table/heightChanged","table/contentSizeChanged","table/contentOffsetChanged","table/willBeginBatchFetch",
     "cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage",
     "table/selectionChanged","table/supplementaryHeightChanged"],"features":["sectionHeaders","sectionFooters",
-    "stickyHeaders","groupedStyle","invertedTable","rowSizeRange","accessories","selection","layoutTransitions","textRuns","paragraphStyles"],"limits":{"maxSessions":64,
+    "stickyHeaders","groupedStyle","invertedTable","rowSizeRange","accessories","selection","layoutTransitions",
+    "textRuns","paragraphStyles","collectionNode","flowLayout","horizontalScrolling","pagerNode"],"limits":{"maxSessions":64,
     "maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}
     """
 

@@ -416,6 +416,8 @@ export class Client extends EventEmitter {
       scale: own.scale,
       separators: own.separators,
       sessionId: own.sessionId,
+      kind: own.kind,
+      layout: own.layout,
       interfaceStates: own.interfaceStates,
       batchFetching: own.batchFetching,
       scrollAnchoring: own.scrollAnchoring,
@@ -855,16 +857,31 @@ export class Session extends EventEmitter {
 
   // ---------------------------------------------------------------------------------------- scrolling
 
-  /** `table/scrollToOffset`: scroll to content offset `y` ({drag = true, velocity = 0}) → SCROLL. */
+  /**
+   * `table/scrollToOffset`: scroll to content offset `y` ({drag = true, velocity = 0}) → SCROLL. A horizontal
+   * collection or a pager scrolls along x: pass `y` null and `{x}` (a pager's drag settles on the nearest page).
+   */
   scrollToOffset(y, options = {}) {
     const [own, request] = split(options);
-    return this._call('table/scrollToOffset', compact({ y, drag: own.drag, velocity: own.velocity }), request);
+    return this._call('table/scrollToOffset', compact({ y, x: own.x, drag: own.drag, velocity: own.velocity }), request);
   }
 
-  /** `table/scrollBy`: scroll by `dy` ({drag = true, velocity = 0}) → SCROLL. */
+  /** `table/scrollBy`: scroll by `dy` ({drag = true, velocity = 0}; `{dx}` with `dy` null along x) → SCROLL. */
   scrollBy(dy, options = {}) {
     const [own, request] = split(options);
-    return this._call('table/scrollBy', compact({ dy, drag: own.drag, velocity: own.velocity }), request);
+    return this._call('table/scrollBy', compact({ dy, dx: own.dx, drag: own.drag, velocity: own.velocity }), request);
+  }
+
+  /** `pager/scrollToPage`: a pager's page to the viewport's left edge ({drag = false}) → SCROLL. */
+  scrollToPage(page, options = {}) {
+    const [own, request] = split(options);
+    return this._call('pager/scrollToPage', compact({ page, drag: own.drag }), request);
+  }
+
+  /** `pager/currentPage` → {page, pageCount}: the offset x over the page width, truncated. */
+  currentPage(options = {}) {
+    const [, request] = split(options);
+    return this._call('pager/currentPage', {}, request);
   }
 
   /** `table/scrollToRow`: {position = "none" | "top" | "middle" | "bottom", drag = false} → SCROLL. */

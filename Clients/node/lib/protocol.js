@@ -50,6 +50,8 @@ export const METHODS = Object.freeze({
   // scrolling, ranges, batch fetching
   'Session.scrollToOffset': 'table/scrollToOffset',
   'Session.scrollBy': 'table/scrollBy',
+  'Session.scrollToPage': 'pager/scrollToPage',
+  'Session.currentPage': 'pager/currentPage',
   'Session.scrollToRow': 'table/scrollToRow',
   'Session.completeBatchFetching': 'table/completeBatchFetching',
   'Session.cancelBatchFetching': 'table/cancelBatchFetching',

@@ -320,6 +320,38 @@ describe('every method', { skip: SKIP }, () => {
     }
   });
 
+  test('a pager: kind, pages across, scrollToPage and currentPage', async () => {
+    const s = await client.createSession({ width: 375, height: 667, kind: 'pager', interfaceStates: false });
+    try {
+      await s.insertRows(rows(10, 10));
+      // 10 pages of 375 x 667 side by side
+      assert.deepEqual((await s.waitUntilAllUpdatesAreProcessed()).contentSize, { width: 3750, height: 667 });
+      assert.deepEqual((await s.scrollToPage(3)).contentOffset, { x: 1125, y: 0 });
+      assert.deepEqual(await s.currentPage(), { page: 3, pageCount: 10 });
+      // a drag to 1900 (5.07 pages) settles on page 5
+      assert.deepEqual((await s.scrollToOffset(null, { x: 1900 })).contentOffset, { x: 1875, y: 0 });
+      assert.deepEqual((await s.scrollBy(null, { dx: -500 })).contentOffset, { x: 1500, y: 0 });
+      await rejectsWith(s.scrollToOffset(10), InvalidParamsError, 'params.y: a horizontal pager scrolls along x');
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  test('a grid: kind collection with a flow layout', async () => {
+    const s = await client.createSession({
+      width: 320, height: 480, kind: 'collection', interfaceStates: false,
+      layout: { itemSize: { width: 100, height: 100 } },
+    });
+    try {
+      await s.insertRows(rows(7, 10));
+      // 3 per line ((320 + 10) / 110), columns x 0, 110, 220; 3 lines of 100 with 10 between
+      assert.deepEqual((await s.waitUntilAllUpdatesAreProcessed()).contentSize, { width: 320, height: 320 });
+      assert.deepEqual((await s.rowFrame([0, 4])).frame, { x: 110, y: 110, width: 100, height: 100 });
+    } finally {
+      await s.dispose();
+    }
+  });
+
   test('scrolling and batch fetching', async () => {
     const s = await client.createSession({ width: 320, height: 480, batchFetching: true });
     try {

@@ -92,6 +92,8 @@ const SAMPLES = {
   'Session.snapshot': [[{ rect: { height: 100 }, margin: 30 }], { sessionId: 's1', rect: { height: 100 }, margin: 30 }],
   'Session.scrollToOffset': [[100, { drag: false, velocity: 2 }], { sessionId: 's1', y: 100, drag: false, velocity: 2 }],
   'Session.scrollBy': [[-5], { sessionId: 's1', dy: -5 }],
+  'Session.scrollToPage': [[3, { drag: true }], { sessionId: 's1', page: 3, drag: true }],
+  'Session.currentPage': [[], { sessionId: 's1' }],
   'Session.scrollToRow': [['a', { position: 'top', drag: true }], { sessionId: 's1', row: 'a', position: 'top', drag: true }],
   'Session.completeBatchFetching': [[{ finished: false }], { sessionId: 's1', finished: false }],
   'Session.cancelBatchFetching': [[], { sessionId: 's1' }],

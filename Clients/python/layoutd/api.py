@@ -105,7 +105,8 @@ class ClientMethods:
                        lenient_fonts: Optional[bool] = None, inverted: Optional[bool] = None,
                        change_frames: Optional[bool] = None, allows_selection: Optional[bool] = None,
                        allows_multiple_selection: Optional[bool] = None, style: Optional[str] = None,
-                       grouped_section_spacing: Optional[Mapping[str, float]] = None) -> Any:
+                       grouped_section_spacing: Optional[Mapping[str, float]] = None, kind: Optional[str] = None,
+                       layout: Optional[Mapping[str, Any]] = None) -> Any:
         """``session/create``: a session with a table of one empty section, viewport ``width`` × ``height``, in a
         window at content offset 0.
 
@@ -126,15 +127,22 @@ class ClientMethods:
         ``style`` is ``"plain"`` (daemon default: headers and footers float) or ``"grouped"`` (they scroll with the
         content); ``grouped_section_spacing`` = {header?, footer?} is the space a grouped section without a header
         or footer still takes (default 0; grouped only).
+        ``kind`` is ``"table"`` (daemon default), ``"collection"`` (with ``layout`` = the flow layout {itemSize,
+        scrollDirection?, minimumLineSpacing?, minimumInteritemSpacing?, sectionInset?, headerReferenceSize?,
+        footerReferenceSize?}) or ``"pager"`` (pages of the viewport's size); a collection or pager has no
+        separators, so ``separators`` is not sent for them.
         Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
         """
+        if kind in ("collection", "pager"):
+            separators = None  # a collection has no separators (the daemon refuses the member)
         params = compact(viewport={"width": width, "height": height}, scale=scale, separators=separators,
                          sessionId=session_id, interfaceStates=interface_states, batchFetching=batch_fetching,
                          scrollAnchoring=scroll_anchoring, lenientFonts=lenient_fonts, inverted=inverted,
                          changeFrames=change_frames, allowsSelection=allows_selection,
                          allowsMultipleSelection=allows_multiple_selection, style=style,
                          groupedSectionSpacing=None if grouped_section_spacing is None
-                         else dict(grouped_section_spacing))
+                         else dict(grouped_section_spacing), kind=kind,
+                         layout=None if layout is None else dict(layout))
         return self._call("session/create", params, lambda result: self._make_session(result["sessionId"]))
 
     def session(self, session_id: str) -> Any:
@@ -330,19 +338,30 @@ class SessionMethods:
 
     # ------------------------------------------------------------------------------------- scrolling, ranges
 
-    def scroll_to_offset(self, y: float, drag: Optional[bool] = None, velocity: Optional[float] = None
-                         ) -> ScrollResult:
+    def scroll_to_offset(self, y: Optional[float] = None, drag: Optional[bool] = None,
+                         velocity: Optional[float] = None, *, x: Optional[float] = None) -> ScrollResult:
         """``table/scrollToOffset``: moves the content offset to ``y`` (clamped). ``drag`` (daemon default True)
         makes it a user's drag, in the direction of the requested move (range mode ``full`` first, batch-fetch
         check at its end with ``velocity``, points/ms); False is a programmatic scroll, which has no direction
         and checks batch fetching only when the offset moved. Answered after the ``cell/interfaceStateChanged``
-        it caused (their callbacks and node-controller hooks have run when this returns)."""
-        return self._call("table/scrollToOffset", compact(y=y, drag=drag, velocity=velocity))
+        it caused (their callbacks and node-controller hooks have run when this returns). A horizontal collection
+        or a pager scrolls along ``x`` instead (give ``x``, not ``y``); a pager's drag settles on the nearest page."""
+        return self._call("table/scrollToOffset", compact(y=y, x=x, drag=drag, velocity=velocity))
 
-    def scroll_by(self, dy: float, drag: Optional[bool] = None, velocity: Optional[float] = None) -> ScrollResult:
-        """``table/scrollBy``: moves the content offset by ``dy`` (clamped); ``drag`` and ``velocity`` as in
-        :meth:`scroll_to_offset`."""
-        return self._call("table/scrollBy", compact(dy=dy, drag=drag, velocity=velocity))
+    def scroll_by(self, dy: Optional[float] = None, drag: Optional[bool] = None, velocity: Optional[float] = None,
+                  *, dx: Optional[float] = None) -> ScrollResult:
+        """``table/scrollBy``: moves the content offset by ``dy`` (clamped; ``dx`` for a horizontal collection or
+        a pager); ``drag`` and ``velocity`` as in :meth:`scroll_to_offset`."""
+        return self._call("table/scrollBy", compact(dy=dy, dx=dx, drag=drag, velocity=velocity))
+
+    def scroll_to_page(self, page: int, drag: Optional[bool] = None) -> ScrollResult:
+        """``pager/scrollToPage``: a pager's page ``page`` to the viewport's left edge (``scrollToPageAtIndex:``;
+        ``drag`` defaults to False)."""
+        return self._call("pager/scrollToPage", compact(page=page, drag=drag))
+
+    def current_page(self) -> Dict[str, int]:
+        """``pager/currentPage``: {page, pageCount} (the offset x over the page width, truncated)."""
+        return self._call("pager/currentPage", {})
 
     def scroll_to_row(self, row: Row, position: Optional[str] = None, drag: Optional[bool] = None) -> ScrollResult:
         """``table/scrollToRow``: UITableView's ``scrollToRowAtIndexPath:atScrollPosition:`` over the committed

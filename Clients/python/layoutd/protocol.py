@@ -53,6 +53,8 @@ METHODS: Dict[str, str] = {
     # scrolling, ranges and interface states
     "Session.scroll_to_offset": "table/scrollToOffset",
     "Session.scroll_by": "table/scrollBy",
+    "Session.scroll_to_page": "pager/scrollToPage",
+    "Session.current_page": "pager/currentPage",
     "Session.scroll_to_row": "table/scrollToRow",
     "Session.ranges": "table/ranges",
     "Session.tuning_parameters": "table/tuningParameters",

@@ -555,6 +555,34 @@ class ErrorTests(DaemonTestCase):
 
 
 @support.needs_daemon
+class CollectionTests(unittest.TestCase):
+    """``kind`` and ``layout`` on session creation, scrolling along x and the pager's pages."""
+
+    def test_grid_frames(self) -> None:
+        with layoutd.Client() as client:
+            grid = client.create_session(320, 480, kind="collection", interface_states=False,
+                                         layout={"itemSize": {"width": 100, "height": 100}})
+            grid.insert_rows([{"id": f"i{n}", "cell": node(10)} for n in range(7)])
+            # 3 per line ((320 + 10) / 110), gap (320 - 300) / 2 = 10: item 4 in column 1 of line 1; 3 lines.
+            self.assertEqual(grid.wait_until_all_updates_are_processed()["contentSize"],
+                             {"width": 320, "height": 320})
+            self.assertEqual(grid.row_frame("i4")["frame"], {"x": 110, "y": 110, "width": 100, "height": 100})
+
+    def test_pager_pages(self) -> None:
+        with layoutd.Client() as client:
+            pager = client.create_session(375, 667, kind="pager", interface_states=False)
+            pager.insert_rows([{"id": f"p{n}", "cell": node(10)} for n in range(10)])
+            pager.wait_until_all_updates_are_processed()
+            self.assertEqual(pager.scroll_to_page(3)["contentOffset"], {"x": 1125, "y": 0})
+            self.assertEqual(pager.current_page(), {"page": 3, "pageCount": 10})
+            # a drag to 1900 (5.07 pages) settles on page 5; -500 from there (3.67 pages) on page 4
+            self.assertEqual(pager.scroll_to_offset(x=1900)["contentOffset"], {"x": 1875, "y": 0})
+            self.assertEqual(pager.scroll_by(dx=-500)["contentOffset"], {"x": 1500, "y": 0})
+            with self.assertRaises(layoutd.InvalidParams):
+                pager.scroll_to_offset(10)
+
+
+@support.needs_daemon
 class StderrTests(unittest.TestCase):
     def test_chatty_daemon_never_blocks(self) -> None:
         lines: List[str] = []

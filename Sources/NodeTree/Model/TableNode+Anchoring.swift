@@ -6,6 +6,10 @@ package struct OffsetAdjustment: Sendable, Equatable {
   package let newY: Double
   /// True when scroll anchoring moved it; false when only the clamp into the (smaller) content did.
   package var byAnchoring = true
+  /// Content offset x before (a horizontal collection's; 0 for a table).
+  package var oldX: Double = 0
+  /// Content offset x after (clamped into a horizontal collection's content; 0 for a table).
+  package var newX: Double = 0
 }
 
 /// Where the visible rows stood relative to the viewport's top before a change. Pure value.
@@ -43,9 +47,10 @@ extension TableNode {
     min(max(y, minimumOffsetY), max(minimumOffsetY, contentHeight + contentInset.bottom - viewportHeight)) + 0
   }
 
-  /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen.
+  /// The rows on screen with their positions, nil when anchoring is off or nothing is on screen (and always for a
+  /// collection: a collection view keeps its content offset, as UIKit's does).
   func captureAnchor() -> ScrollAnchor? {
-    guard scrollAnchoring, let bounds = viewport?.bounds, !bounds.isEmpty else { return nil }
+    guard scrollAnchoring, flow == nil, let bounds = viewport?.bounds, !bounds.isEmpty else { return nil }
     if inverted, bounds.y <= minimumOffsetY + 1e-9 { return ScrollAnchor(rows: [], pinnedToStart: true) }
     let paths = visibleMap.indexPaths(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separatorHeight)
     var rows: [(id: RowID, relativeTop: Double)] = []

@@ -4,16 +4,19 @@ extension TableNode {
   /// otherwise the current offset and 0). Without a viewport nothing is fetched. When the answer is yes the
   /// context becomes `fetching` (the Session then tells the client to begin its fetch). "Visible" here is Texture's
   /// "in a window" (the container's Display bit), which the app's background state does not mask. Session-isolated.
+  /// A collection measures the leading screens along its flow's scroll axis (`targetOffsetX` and `velocityX` for a
+  /// horizontal one).
   package mutating func checkBatchFetch(
-    targetOffsetY: Double, velocityY: Double = 0, scrollDirection: ScrollDirection = [],
-    delegate: ((_ remainingTime: Double, _ hint: Bool) -> Bool)? = nil
+    targetOffsetY: Double, velocityY: Double = 0, targetOffsetX: Double = 0, velocityX: Double = 0,
+    scrollDirection: ScrollDirection = [], delegate: ((_ remainingTime: Double, _ hint: Bool) -> Bool)? = nil
   ) -> BatchFetchDecision {
     guard let viewport else { return BatchFetchDecision(shouldFetch: false) }
     let input = BatchFetchingInput(
-      contextState: batchContext.state, scrollDirection: scrollDirection, scrollableDirections: .vertical,
-      bounds: viewport.bounds, contentWidth: viewport.bounds.width, contentHeight: contentHeight,
+      contextState: batchContext.state, scrollDirection: scrollDirection,
+      scrollableDirections: flowCache?.scrollableDirections ?? .vertical, bounds: viewport.bounds,
+      contentWidth: contentWidth ?? viewport.bounds.width, contentHeight: contentHeight, targetOffsetX: targetOffsetX,
       targetOffsetY: targetOffsetY, leadingScreens: leadingScreensForBatching,
-      visible: viewport.containerState.contains(.display), velocityY: velocityY)
+      visible: viewport.containerState.contains(.display), velocityX: velocityX, velocityY: velocityY)
     let decision = BatchFetching.shouldFetchBatch(input, delegate: delegate)
     if decision.shouldFetch { batchContext.beginBatchFetching() }
     return decision

@@ -219,6 +219,7 @@ extension TableNode {
       let old = reportsChangeFrames ? visibleMap : nil
       let oldBounds = viewport?.bounds
       replayOnVisibleMap(first)
+      if flow != nil { refreshFlow() }
       let selectionChange = updateSelection(after: first.changeSet)
       lastCommittedSeq = first.changeSet.seq
       let adjustment = settleOffset(anchor)

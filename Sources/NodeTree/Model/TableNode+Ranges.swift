@@ -5,6 +5,7 @@ extension TableNode {
   /// Returns the interface-state callbacks in firing order. Session-isolated.
   package mutating func setViewport(_ viewport: RangeViewport, force: Bool = false) -> [InterfaceStateEvent] {
     self.viewport = viewport
+    if let flowCache { return ranges.update(viewport, layout: flowCache, force: force) }
     return ranges.update(
       viewport, map: visibleMap, separator: separatorHeight, force: force, floating: floatingCells(in: viewport.bounds))
   }
@@ -34,6 +35,7 @@ extension TableNode {
     guard let viewport else { return [] }
     var current = viewport
     current.scrollDirection = direction
+    if let flowCache { return ranges.update(current, layout: flowCache, force: force) }
     return ranges.update(
       current, map: visibleMap, separator: separatorHeight, force: force, floating: floatingCells(in: viewport.bounds))
   }
@@ -42,12 +44,17 @@ extension TableNode {
   /// content as UIKit does when the content shrinks. Returns the whole move, nil when the offset stayed.
   mutating func settleOffset(_ anchor: ScrollAnchor?) -> OffsetAdjustment? {
     guard var current = viewport else { return nil }
+    let beforeX = current.bounds.x
+    if flow != nil { current.bounds.x = clampedOffsetX(current.bounds.x) }
     let before = current.bounds.y
     let target = anchoredOffsetY(anchor) ?? before
     current.bounds.y = clampedOffsetY(target)
     viewport = current
-    guard abs(current.bounds.y - before) >= 1e-9 else { return nil }
-    // Anchoring moved it when the anchor asked for another offset; else only the clamp did.
-    return OffsetAdjustment(oldY: before, newY: current.bounds.y, byAnchoring: abs(target - before) >= 1e-9)
+    guard abs(current.bounds.y - before) >= 1e-9 || abs(current.bounds.x - beforeX) >= 1e-9 else { return nil }
+    // Anchoring moved it when the anchor asked for another offset; else only the clamp did (a collection's x
+    // only ever moves by the clamp).
+    return OffsetAdjustment(
+      oldY: before, newY: current.bounds.y, byAnchoring: abs(target - before) >= 1e-9, oldX: beforeX,
+      newX: current.bounds.x)
   }
 }

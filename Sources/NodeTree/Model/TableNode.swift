@@ -48,6 +48,10 @@ package struct TableNode<Content: Sendable>: Sendable {
   package var reportsChangeFrames = false
   /// Row selection of the committed rows (`TableNode+Selection`).
   package internal(set) var selection = Selection()
+  /// A collection's flow placement (`TableNode+Flow`); nil for a table (one full-width column).
+  package internal(set) var flow: FlowPlacement?
+  /// The flow layout of the committed items with their ids, kept in step with `visibleMap` (nil for a table).
+  var flowCache: FlowRangeLayout?
 
   /// Pending cells by id.
   var cells: [RowID: CellNode<Content>] = [:]
@@ -121,8 +125,11 @@ package struct TableNode<Content: Sendable>: Sendable {
 
   // MARK: View-level queries (visible map)
 
-  /// Content height of what the view shows: committed row heights plus separators (points).
-  package var contentHeight: Double { visibleMap.contentHeight(separator: separatorHeight) }
+  /// Content height of what the view shows: committed row heights plus separators, or a collection's flow
+  /// layout height (points).
+  package var contentHeight: Double {
+    flowCache?.layout.contentSize.height ?? visibleMap.contentHeight(separator: separatorHeight)
+  }
 
   /// Visible row height (cell + separator) at a visible index path.
   package func rowHeight(at path: TableIndexPath) throws(NodeTreeError) -> Double {

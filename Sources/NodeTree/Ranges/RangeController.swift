@@ -113,11 +113,22 @@ package struct RangeController: Sendable {
     for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, map: ElementMap, separator: Double,
     floating: FloatingCells = FloatingCells()
   ) -> RangeSets {
+    rangeSets(
+      for: viewport, mode: mode, direction: direction, layout: TableRangeLayout(map: map, separator: separator),
+      floating: floating)
+  }
+
+  /// The sets a range update would use in any container's `layout`: the range rects are extended along the
+  /// layout's scrollable axes only (texture.md §3.6). `floating` cells are on screen wherever their content lies.
+  package func rangeSets<Layout: RangeLayout>(
+    for viewport: RangeViewport, mode: RangeMode, direction: ScrollDirection, layout: Layout,
+    floating: FloatingCells = FloatingCells()
+  ) -> RangeSets {
     func rows(in rect: Rect) -> [RowID] {
       guard !rect.isEmpty else { return [] }
-      let ids = map.cellIDs(intersectingMinY: rect.y, maxY: rect.maxY, separator: separator)
-      return floating.placed(into: ids, minY: rect.y, maxY: rect.maxY)
+      return floating.placed(into: layout.cellIDs(intersecting: rect), minY: rect.y, maxY: rect.maxY)
     }
+    let scrollable = layout.scrollableDirections
     let visible = rows(in: viewport.bounds)
     let preloadTuning = tuning[mode, .preload]
     let displayTuning = tuning[mode, .display]
@@ -127,7 +138,7 @@ package struct RangeController: Sendable {
       preload = visible
     } else {
       preloadRect = RangeRect.expand(
-        viewport.bounds, tuning: preloadTuning, scrollable: .vertical, direction: direction)
+        viewport.bounds, tuning: preloadTuning, scrollable: scrollable, direction: direction)
       preload = rows(in: preloadRect)
     }
     var displayRect: Rect?
@@ -139,7 +150,7 @@ package struct RangeController: Sendable {
     } else if displayTuning == preloadTuning {
       display = preload
     } else {
-      let rect = RangeRect.expand(viewport.bounds, tuning: displayTuning, scrollable: .vertical, direction: direction)
+      let rect = RangeRect.expand(viewport.bounds, tuning: displayTuning, scrollable: scrollable, direction: direction)
       displayRect = rect
       display = rows(in: rect)
     }
@@ -176,13 +187,17 @@ package struct RangeController: Sendable {
     _ viewport: RangeViewport, map: ElementMap, separator: Double, force: Bool = false,
     floating: FloatingCells = FloatingCells()
   ) -> [InterfaceStateEvent] {
+    update(viewport, layout: TableRangeLayout(map: map, separator: separator), force: force, floating: floating)
+  }
+
+  /// `update(_:map:separator:force:floating:)` for any container's `layout` (a table's rows, a collection's flow).
+  package mutating func update<Layout: RangeLayout>(
+    _ viewport: RangeViewport, layout: Layout, force: Bool = false, floating: FloatingCells = FloatingCells()
+  ) -> [InterfaceStateEvent] {
     let bounds = viewport.bounds
     let onScreen =
       bounds.isEmpty
-      ? []
-      : floating.placed(
-        into: map.cellIDs(intersectingMinY: bounds.y, maxY: bounds.maxY, separator: separator), minY: bounds.y,
-        maxY: bounds.maxY)
+      ? [] : floating.placed(into: layout.cellIDs(intersecting: bounds), minY: bounds.y, maxY: bounds.maxY)
     // The on-screen set compared as a set (UIKit's willDisplay / didEndDisplaying): a floating header placed first
     // or at its content position is the same element.
     let changed = lastVisible.map { $0 != onScreen && Set($0) != Set(onScreen) } ?? true
@@ -210,8 +225,7 @@ package struct RangeController: Sendable {
       explicitModePending: explicitModePending)
     currentMode = mode
     explicitModePending = false
-    let sets = rangeSets(
-      for: viewport, mode: mode, direction: direction, map: map, separator: separator, floating: floating)
+    let sets = rangeSets(for: viewport, mode: mode, direction: direction, layout: layout, floating: floating)
     let visible = Set(sets.visible)
     let display = Set(sets.display)
     let preload = Set(sets.preload)
@@ -221,11 +235,11 @@ package struct RangeController: Sendable {
       order.append(id)
     }
     var newOrder: [RowID] = []
-    for id in order where map.contains(id) {
+    for id in order where layout.contains(id) {
       let new = Self.cellState(
         containerVisible: containerVisible, inVisible: visible.contains(id), inDisplay: display.contains(id),
         inPreload: preload.contains(id), mode: mode)
-      let old = state(of: id, in: map)
+      let old = states[id] ?? .measureLayout
       events += InterfaceStateEvent.transition(of: id, from: old, to: new)
       store(new, for: id)
       if states[id] != nil { newOrder.append(id) }

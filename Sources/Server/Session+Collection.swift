@@ -1,0 +1,156 @@
+import JSONCodec
+import JSONRPC
+import LayoutSpecs
+import NodeTree
+
+/// A collection's and a pager's side of a session: the range cells are measured in, content sizes and offsets
+/// across, scrolling along a horizontal flow and the pager's pages (Protocol.md "Collections", "Pagers").
+extension Session {
+  /// The range every cell is laid out in: a table's [W×0, W×CGFLOAT_MAX]; a collection's items exactly its flow's
+  /// `itemSize` (a pager's: the page size), as Texture's flow layout inspector gives a set `itemSize`.
+  var cellRange: SizeRange {
+    guard let flow = table.flow else {
+      return SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
+    }
+    let item = flow.configuration.itemSize
+    return SizeRange(min: Size(item.width, item.height), max: Size(item.width, item.height))
+  }
+
+  /// `{width, height}` of content `height` tall: a table's width is the viewport's; a collection's is its flow's
+  /// content width (and, for a horizontal flow, its height the flow's, whatever `height` says).
+  static func contentSizeJSON(of table: TableNode<LayoutElement>, viewportWidth: Double, height: Double) -> JSONValue {
+    guard let flow = table.committedFlow else {
+      return .object(JSONObject([("width", .double(viewportWidth)), ("height", .double(height))]))
+    }
+    return .object(
+      JSONObject([("width", .double(flow.contentSize.width)), ("height", .double(flow.contentSize.height))]))
+  }
+
+  /// Content offset x of the viewport (0 for a table: tables do not scroll sideways).
+  var contentOffsetX: Double { table.viewport?.bounds.x ?? 0 }
+
+  /// True for a collection or pager scrolling horizontally.
+  var scrollsAcross: Bool { table.flow?.configuration.scrollDirection == .horizontal }
+
+  /// `table/scrollToOffset` {sessionId, x, drag? = true, velocity? = 0} and `table/scrollBy` {sessionId, dx, …} of a
+  /// horizontal collection or a pager (`y` and `dy` are refused: it does not scroll down); nil for any other
+  /// session, which scrolls along y.
+  func scrollAcross(_ params: Params, by: Bool) throws(ResponseError) -> SessionOutcome? {
+    guard scrollsAcross else {
+      if table.flow != nil, let member = [by ? "dx" : "x"].first(where: { params.value($0) != nil }) {
+        throw Params.invalid(params.at(member), "a vertical \(kind.rawValue) scrolls along y")
+      }
+      return nil
+    }
+    if let member = [by ? "dy" : "y"].first(where: { params.value($0) != nil }) {
+      throw Params.invalid(params.at(member), "a horizontal \(kind.rawValue) scrolls along x")
+    }
+    let value = try params.number(by ? "dx" : "x", in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
+    return try scroll(toX: by ? contentOffsetX + value : value, params, defaultDrag: true)
+  }
+
+  /// Moves a horizontal flow's offset to `target` clamped into [0, content width − viewport width], then does what
+  /// a scroll view does, along x (see `table/scrollToOffset`): a drag asks for Full, moves with the pan's direction
+  /// (Right toward larger x) and checks batch fetching at the target along x; a programmatic scroll has no
+  /// direction and checks at the new offset when it moved. A pager's drag ends on the nearest page
+  /// (`PagerGeometry.settledPage`).
+  func scroll(toX target: Double, _ params: Params, defaultDrag: Bool) throws(ResponseError) -> SessionOutcome {
+    let drag = try params.optionalBool("drag") ?? defaultDrag
+    let velocity = try params.optionalNumber("velocity", in: -1e6...1e6, rangeText: "in [-1e6, 1e6]") ?? 0
+    let old = contentOffsetX
+    var x = table.clampedOffsetX(target)
+    if drag, kind == .pager {
+      let page = PagerGeometry.settledPage(offsetX: x, pageWidth: width, pageCount: pageCount)
+      x = table.clampedOffsetX(PagerGeometry.offset(ofPage: page, pageWidth: width, pageCount: pageCount))
+    }
+    guard drag else {
+      moveViewport(to: contentOffsetY, x: x)
+      if x != old { checkBatchFetchAfterScroll() }
+      return scrollOutcome()
+    }
+    let pan = ScrollDirection.from(
+      oldOffsetX: old, oldOffsetY: 0, newOffsetX: target, newOffsetY: 0, scrollable: .horizontal)
+    publish(table.handleRangeModeEvent(.willBeginDragging, direction: pan))
+    moveViewport(to: contentOffsetY, x: x, direction: pan)
+    checkBatchFetch(targetOffsetY: contentOffsetY, targetOffsetX: x, velocityX: velocity, direction: pan)
+    return scrollOutcome()
+  }
+
+  /// Number of pages of a pager: the items of its first section (0 before any).
+  var pageCount: Int { table.visibleMap.numberOfSections > 0 ? table.visibleMap.rowIDs(inSection: 0).count : 0 }
+
+  /// `pager/scrollToPage` {sessionId, page, drag? = false} → SCROLL: `scrollToPageAtIndex:` (the page's left edge at
+  /// the viewport's, clamped into the content). `page` is an integer in [0, page count).
+  func scrollToPage(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    try params.check(RequestMembers.scrollToPage)
+    let value = try params.required("page")
+    guard let page = value.intValue, page >= 0, page < pageCount else {
+      throw Params.invalid(
+        params.at("page"), "expected a page index in [0, \(pageCount)), got \(JSONWriter.string(value))")
+    }
+    let x = PagerGeometry.offset(ofPage: page, pageWidth: width, pageCount: pageCount)
+    return try scroll(toX: x, params, defaultDrag: false)
+  }
+
+  /// `pager/currentPage` {sessionId} → {page, pageCount}: `currentPageIndex` (the offset over the page width,
+  /// truncated) of the committed pages.
+  func currentPage() -> SessionOutcome {
+    let page = PagerGeometry.currentPageIndex(offsetX: contentOffsetX, pageWidth: width)
+    return .result(.object(JSONObject([("page", .int(Int64(page))), ("pageCount", .int(Int64(pageCount)))])))
+  }
+}
+
+extension SessionMethods {
+  /// A pager's own methods.
+  static let pagerMethods: [MethodDescriptor] = [
+    .session("pager/scrollToPage") { session, params throws(ResponseError) in try session.scrollToPage(params) },
+    .session("pager/currentPage") { session, _ throws(ResponseError) in session.currentPage() },
+  ]
+}
+
+extension Session {
+  /// Refuses (-32602 at the row's path) rows of a collection or pager that carry a table row's members
+  /// (`heightRange`, accessories): an item is measured at exactly its layout's item size. `indexed`: `path` is
+  /// the rows array (each row at `path[i]`), else the row itself.
+  func refuseTableRowMembers(
+    _ specs: [RowSpec<LayoutElement>], path: String, indexed: Bool = true
+  ) throws(ResponseError) {
+    guard table.flow != nil else { return }
+    for (index, spec) in specs.enumerated() where spec.heightRange != nil || spec.accessories != nil {
+      throw Params.invalid(
+        indexed ? "\(path)[\(index)]" : path,
+        "a \(kind.rawValue)'s items have no heightRange or accessories (they are measured at the layout's itemSize)")
+    }
+  }
+
+  /// `session/setViewport` of a collection or pager: {sessionId, contentOffset?: {x} (horizontal) or {y}
+  /// (vertical)} → {seq, relayoutRows: 0, contentOffset}: a programmatic scroll to the clamped offset (a range
+  /// update when the on-screen items change, a batch-fetch check when it moved). The viewport's size, content insets
+  /// and anchoring are fixed for a collection (-32602).
+  func setCollectionViewport(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    for member in ["viewport", "contentInset", "scrollAnchoring"] where params.value(member) != nil {
+      throw Params.invalid(params.at(member), "a \(kind.rawValue)'s \(member) is fixed for the session")
+    }
+    var x = contentOffsetX
+    var y = contentOffsetY
+    if params.value("contentOffset") != nil {
+      let offset = try params.object("contentOffset")
+      try offset.check(RequestMembers.contentOffset)
+      let (along, across) = scrollsAcross ? ("x", "y") : ("y", "x")
+      if offset.value(across) != nil {
+        throw Params.invalid(
+          offset.at(across), "a \(scrollsAcross ? "horizontal" : "vertical") \(kind.rawValue) scrolls along \(along)")
+      }
+      let value = try offset.number(along, in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
+      if scrollsAcross { x = table.clampedOffsetX(value) } else { y = table.clampedOffsetY(value) }
+    }
+    let moved = x != contentOffsetX || y != contentOffsetY
+    moveViewport(to: y, x: x)
+    if moved { checkBatchFetchAfterScroll() }
+    return .result(
+      .object(
+        JSONObject([
+          ("seq", .int(seq(table.lastSubmittedSeq))), ("relayoutRows", .int(0)), ("contentOffset", contentOffsetJSON),
+        ])))
+  }
+}

@@ -1,0 +1,248 @@
+import JSONCodec
+import Testing
+
+/// Protocol.md "Collections" and "Pagers" against the spawned daemon: a 3-column grid and a pager with frames,
+/// content sizes, offsets and pages derived by hand from the flow layout rules, and the members and methods a
+/// collection refuses.
+@Suite struct CollectionProtocolTests {
+  /// A daemon with session "s1" created with `params` (sessionId added).
+  private func daemon(_ params: String) throws -> Daemon {
+    let daemon = try Daemon()
+    daemon.initialize()
+    let create = #"{"sessionId":"s1","interfaceStates":false,"# + params + "}"
+    #expect(daemon.result(2, "session/create", create) == json(#"{"sessionId":"s1"}"#))
+    return daemon
+  }
+
+  /// `count` items "i0"… as a `rows` array (cells that would be 10 tall: an item is measured at its item size).
+  private func items(_ count: Int, prefix: String = "i") -> String {
+    "[" + (0..<count).map { #"{"id":"\#(prefix)\#($0)","cell":\#(nodeCell(10))}"# }.joined(separator: ",") + "]"
+  }
+
+  @Test func aGridPlacesItemsInColumns() throws {
+    // Width 320, itemSize 100 × 100, spacings 10 (defaults): (320 + 10) / 110 = 3 per line, gap (320 − 300) / 2 = 10 →
+    // columns x 0, 110, 220; lines y 0, 110, 220. 7 items → 3 lines → content 320 × (3 × 100 + 2 × 10) = 320 × 320.
+    let daemon = try daemon(
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(7))}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":320,"height":320}}"#))
+    // Item 4: column 1, line 1.
+    #expect(
+      daemon.result(5, "table/rowFrame", #"{"sessionId":"s1","row":"i4"}"#)
+        == json(#"{"rowId":"i4","indexPath":[0,4],"frame":{"x":110,"y":110,"width":100,"height":100}}"#))
+    // x 150…160 over everything: column 1 → items 1 and 4 (line 2 holds item 6 in column 0 only).
+    let inRect = daemon.result(
+      6, "table/rowsInRect", #"{"sessionId":"s1","rect":{"x":150,"y":0,"width":10,"height":400}}"#)
+    #expect(inRect["rows"]?.arrayValue?.map { $0["rowId"] } == [.string("i1"), .string("i4")])
+    // (225, 50) is in item 2 (x 220…320, y 0…100); (215, 50) falls in the gap between columns 1 and 2.
+    #expect(
+      daemon.result(7, "table/rowAtPoint", #"{"sessionId":"s1","point":{"x":225,"y":50}}"#)["rowId"] == .string("i2"))
+    #expect(daemon.result(8, "table/rowAtPoint", #"{"sessionId":"s1","point":{"x":215,"y":50}}"#) == .null)
+    #expect(daemon.result(9, "table/contentSize", #"{"sessionId":"s1"}"#) == json(#"{"width":320,"height":320}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aPagerPagesAcross() throws {
+    // 10 pages of 375 × 667 side by side: content 3750 × 667; page k at x 375k.
+    let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":3750,"height":667}}"#))
+    #expect(
+      daemon.result(5, "table/rowFrame", #"{"sessionId":"s1","row":"p2"}"#)["frame"]
+        == json(#"{"x":750,"y":0,"width":375,"height":667}"#))
+    // scrollToPage 3 → x 3 × 375 = 1125; the current page is 1125 / 375 = 3.
+    let toPage = daemon.result(6, "pager/scrollToPage", #"{"sessionId":"s1","page":3}"#)
+    #expect(toPage["contentOffset"] == json(#"{"x":1125,"y":0}"#))
+    #expect(toPage["visibleRowIds"] == json(#"["p3"]"#))
+    #expect(daemon.result(7, "pager/currentPage", #"{"sessionId":"s1"}"#) == json(#"{"page":3,"pageCount":10}"#))
+    // A drag to x 1900 (5.07 pages) settles on the nearest page, 5 (x 1875), in range mode Full.
+    let drag = daemon.result(8, "table/scrollToOffset", #"{"sessionId":"s1","x":1900}"#)
+    #expect(drag["contentOffset"] == json(#"{"x":1875,"y":0}"#))
+    #expect(drag["visibleRowIds"] == json(#"["p5"]"#))
+    #expect(drag["rangeMode"] == .string("full"))
+    // scrollBy −500 from 1875 → 1375 (3.67 pages) → page 4 (x 1500).
+    #expect(
+      daemon.result(9, "table/scrollBy", #"{"sessionId":"s1","dx":-500}"#)["contentOffset"]
+        == json(#"{"x":1500,"y":0}"#))
+    // Past the end clamps to the last page's offset 9 × 375 = 3375 (a programmatic move: session/setViewport).
+    #expect(
+      daemon.result(10, "session/setViewport", #"{"sessionId":"s1","contentOffset":{"x":99999}}"#)["contentOffset"]
+        == json(#"{"x":3375,"y":0}"#))
+    #expect(daemon.result(11, "pager/currentPage", #"{"sessionId":"s1"}"#) == json(#"{"page":9,"pageCount":10}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aPagersRangesFollowItsTuningAlongX() throws {
+    // 10 pages of 375. First update (Minimum; pager tuning display 0 / 0, preload 1 / 1; remembered direction
+    // down|right) at x 0: preload x −375…750 → p0, p1. A drag to x 1500 (page 4, moving right) switches to Full:
+    // display 1 / 1 → x 1125…2250 → p3, p4, p5; preload 2 / 2 → x 750…2625 → p2…p6; p0 and p1 leave every range.
+    let daemon = try Daemon()
+    daemon.initialize()
+    let create = #"{"sessionId":"s1","kind":"pager","viewport":{"width":375,"height":667}}"#
+    #expect(daemon.result(2, "session/create", create) == json(#"{"sessionId":"s1"}"#))
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    func states(_ ranges: JSONValue) -> [String: [String]] {
+      var result: [String: [String]] = [:]
+      for row in ranges["rows"]?.arrayValue ?? [] {
+        result[row["rowId"]?.stringValue ?? ""] = row["state"]?.arrayValue?.compactMap(\.stringValue)
+      }
+      return result
+    }
+    let first = daemon.result(5, "table/ranges", #"{"sessionId":"s1"}"#)
+    #expect(first["rangeMode"] == .string("minimum"))
+    #expect(
+      states(first) == [
+        "p0": ["measureLayout", "preload", "display", "visible"], "p1": ["measureLayout", "preload"],
+      ])
+    let drag = daemon.result(6, "table/scrollToOffset", #"{"sessionId":"s1","x":1500}"#)
+    #expect(drag["contentOffset"] == json(#"{"x":1500,"y":0}"#))
+    let moved = daemon.result(7, "table/ranges", #"{"sessionId":"s1"}"#)
+    #expect(moved["rangeMode"] == .string("full"))
+    #expect(
+      states(moved) == [
+        "p2": ["measureLayout", "preload"], "p3": ["measureLayout", "preload", "display"],
+        "p4": ["measureLayout", "preload", "display", "visible"], "p5": ["measureLayout", "preload", "display"],
+        "p6": ["measureLayout", "preload"],
+      ])
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aHorizontalGridFetchesAlongX() throws {
+    // Horizontal flow in 320 × 480, items 100 × 100, spacings 10: (480 + 10) / 110 = 4 per column, 100 items → 25
+    // columns → content 25 × 100 + 24 × 10 = 2740 wide. Batch fetching with 2 leading screens (2 × 320 = 640):
+    // the empty collection fetches at creation; at x 0 the end is 2740 − 320 = 2420 away (no fetch after the
+    // commit); a drag to x 1700 leaves 720 (no fetch), one to 1800 leaves 620 ≤ 640 (fetch, at x 1800).
+    let daemon = try Daemon()
+    daemon.initialize()
+    let create =
+      #"{"sessionId":"s1","kind":"collection","interfaceStates":false,"batchFetching":true,"viewport":{"width":320,"height":480},"layout":{"scrollDirection":"horizontal","itemSize":{"width":100,"height":100}}}"#
+    let created = daemon.call(2, "session/create", create)
+    #expect(created.first?["method"] == .string("table/willBeginBatchFetch"))
+    #expect(created.first?["params"]?["contentSize"] == json(#"{"width":0,"height":480}"#))
+    _ = daemon.call(3, "table/completeBatchFetching", #"{"sessionId":"s1"}"#)
+    _ = daemon.call(4, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(100))}"#)
+    let committed = daemon.call(5, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(committed.last?["result"] == json(#"{"seq":1,"contentSize":{"width":2740,"height":480}}"#))
+    #expect(!committed.contains { $0["method"] == .string("table/willBeginBatchFetch") })
+    // Item 5: column 1 (x 110), row 1 (gap (480 − 400) / 3, so y 100 + 80 / 3).
+    let frame = daemon.result(6, "table/rowFrame", #"{"sessionId":"s1","row":"i5"}"#)["frame"]
+    #expect(frame?["x"] == .double(110) || frame?["x"] == .int(110))
+    #expect(abs((frame?["y"]?.doubleValue ?? 0) - (100 + 80.0 / 3)) < 1e-9)
+    let near = daemon.call(7, "table/scrollToOffset", #"{"sessionId":"s1","x":1700}"#)
+    #expect(!near.contains { $0["method"] == .string("table/willBeginBatchFetch") })
+    let far = daemon.call(8, "table/scrollToOffset", #"{"sessionId":"s1","x":1800}"#)
+    let fetch = far.first { $0["method"] == .string("table/willBeginBatchFetch") }
+    #expect(fetch?["params"]?["contentOffset"] == json(#"{"x":1800,"y":0}"#))
+    #expect(far.last?["result"]?["contentOffset"] == json(#"{"x":1800,"y":0}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aShrinkingPagerClampsItsOffset() throws {
+    // At the last of 10 pages (x 9 × 375 = 3375), deleting pages 5…9 leaves content 5 × 375 = 1875 wide: the
+    // offset is clamped to 1875 − 375 = 1500 (page 4), pushed after the commit.
+    let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      daemon.result(5, "pager/scrollToPage", #"{"sessionId":"s1","page":9}"#)["contentOffset"]
+        == json(#"{"x":3375,"y":0}"#))
+    // A delete needs no layout: it commits at once, its notifications before its answer.
+    let pushed =
+      daemon.call(6, "table/deleteRows", #"{"sessionId":"s1","rows":["p5","p6","p7","p8","p9"]}"#)
+      + daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let methods = pushed.compactMap { $0["method"]?.stringValue }.filter { $0.hasPrefix("table/") }
+    #expect(methods == ["table/didCommit", "table/contentOffsetChanged"])
+    #expect(
+      pushed.first { $0["method"] == .string("table/contentOffsetChanged") }?["params"]
+        == json(
+          #"{"sessionId":"s1","contentOffset":{"x":1500,"y":0},"oldContentOffset":{"x":3375,"y":0},"reason":"clamped"}"#
+        ))
+    #expect(daemon.result(8, "pager/currentPage", #"{"sessionId":"s1"}"#) == json(#"{"page":4,"pageCount":5}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test(arguments: [
+    (
+      #""kind":"grid","viewport":{"width":320,"height":480}"#,
+      #"params.kind: expected "table", "collection" or "pager", got "grid""#
+    ),
+    (#""kind":"collection","viewport":{"width":320,"height":480}"#, #"params: missing required member "layout""#),
+    (
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":50,"height":50}}"#,
+      "params.layout.itemSize: 50 × 50 is Texture's unset item size (self-sizing items are not supported yet)"
+    ),
+    (
+      #""kind":"collection","style":"grouped","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":10,"height":10}}"#,
+      "params.style: a collection has no table style"
+    ),
+    (
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":10,"height":10},"scrollDirection":"diagonal"}"#,
+      #"params.layout.scrollDirection: expected "vertical" or "horizontal", got "diagonal""#
+    ),
+    (
+      #""kind":"pager","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":10,"height":10}}"#,
+      "params.layout: a pager's layout is fixed (horizontal pages of the viewport's size)"
+    ),
+    (#""viewport":{"width":320,"height":480},"layout":{}"#, "params.layout: only a collection has a layout"),
+  ])
+  func badCollectionsAreRefusedNamingThePath(_ params: String, _ message: String) throws {
+    let daemon = try Daemon()
+    daemon.initialize()
+    let create = #"{"sessionId":"s1","# + params + "}"
+    #expect(daemon.call(2, "session/create", create) == [json(errorResponse("2", -32602, message))])
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func anUnknownLayoutMemberNamesItsPath() throws {
+    let daemon = try Daemon()
+    daemon.initialize()
+    let create =
+      #"{"sessionId":"s1","kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":10,"hieght":10}}}"#
+    let error = daemon.call(2, "session/create", create).last?["error"]
+    #expect(error?["code"] == .int(-32602))
+    #expect(error?["message"]?.stringValue?.hasPrefix("params.layout.itemSize.hieght: unknown member") == true)
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func tableOnlyMethodsAndMembersAreRefused() throws {
+    let daemon = try daemon(
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}}"#)
+    // A row's heightRange: an item is measured at the item size; nothing is inserted.
+    let row = #"[{"id":"a","cell":\#(nodeCell(10)),"heightRange":{"min":0,"max":10}}]"#
+    #expect(
+      daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(row)}"#) == [
+        json(
+          errorResponse(
+            "3", -32602,
+            "params.rows[0]: a collection's items have no heightRange or accessories (they are measured at the layout's itemSize)"
+          ))
+      ])
+    #expect(
+      daemon.call(4, "table/snapshot", #"{"sessionId":"s1"}"#) == [
+        json(
+          errorResponse(
+            "4", -32602, #"params.sessionId: session "s1" holds a collection: table/snapshot does not apply"#))
+      ])
+    #expect(
+      daemon.call(5, "pager/currentPage", #"{"sessionId":"s1"}"#) == [
+        json(
+          errorResponse(
+            "5", -32602, #"params.sessionId: session "s1" holds a collection: pager/currentPage does not apply"#))
+      ])
+    #expect(
+      daemon.call(6, "table/scrollToOffset", #"{"sessionId":"s1","x":10}"#) == [
+        json(errorResponse("6", -32602, "params.x: a vertical collection scrolls along y"))
+      ])
+    #expect(
+      daemon.call(7, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":100}}"#) == [
+        json(errorResponse("7", -32602, "params.viewport: a collection's viewport is fixed for the session"))
+      ])
+    #expect(daemon.result(8, "table/describe", #"{"sessionId":"s1"}"#)["sections"] == json(#"[{"rows":[]}]"#))
+    daemon.expectAliveThenExit()
+  }
+}
