@@ -116,7 +116,13 @@ traced="$PWD/Clients/schema/trace-layoutd.sh"
 # Serial: the StdioConnection tests block threads of the shared cooperative pool (2 on this 2-core machine) while
 # they flood pipes; run beside the in-process server tests, they can starve those tests' async handlers. The
 # Typography and text tests measure DejaVu Sans.
-stage "swift test" "fonts" env LAYOUTD_BINARY="$traced" swift test --no-parallel -Xswiftc -warnings-as-errors
+# Its output is kept too: when it fails, the summary at the very end repeats the lines that name each failing test
+# (a CI log may show only its tail).
+swift_test_log="$traces/swift-test.log"
+swift_test() {
+  env LAYOUTD_BINARY="$traced" swift test --no-parallel -Xswiftc -warnings-as-errors 2>&1 | tee "$swift_test_log"
+}
+stage "swift test" "fonts" swift_test
 
 replay_corpus() {
   local t
@@ -154,6 +160,10 @@ for s in "${failed[@]}"; do echo "!! FAILED:  $s"; done
 for s in "${skipped[@]}"; do echo "!! SKIPPED: $s"; done
 if [ ${#skipped[@]} -gt 0 ]; then
   echo "!! ${#skipped[@]} stage(s) skipped because their tools could not be installed: they did not run"
+fi
+if [ ${#failed[@]} -gt 0 ] && [ -s "$swift_test_log" ] && [[ "${failed[*]}" == *"swift test ("* ]]; then
+  echo "== swift test: what its failing tests printed (at most 60 lines)"
+  grep -E '✘|: error:|error: |Fatal error|Exited with|signal [0-9]+|diverge' "$swift_test_log" | grep -vE '^✔' | head -60
 fi
 if [ ${#failed[@]} -gt 0 ]; then
   echo "== ${#failed[@]} stage(s) failed"
