@@ -20,6 +20,13 @@ struct SectionHeaderTests {
       #"{"viewport": {"width": 100, "height": 100}, "separators": false, "interfaceStates": false\#(extra)}"#)
   }
 
+  /// Creates session "s1" holding `threeSections`, laid out (request ids 1–4).
+  func startWithThreeSections(_ h: ServerHarness) async {
+    await start(h)
+    _ = await h.call(3, "table/reloadData", Self.threeSections)
+    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+  }
+
   /// The result of a call (nil when it failed).
   func result(_ h: ServerHarness, _ id: Int, _ method: String, _ params: String) async -> JSONValue? {
     await h.call(id, method, params).last?["result"]
@@ -96,9 +103,7 @@ struct SectionHeaderTests {
   @Test("plain: footers stick to the bottom; element queries name what is drawn where")
   func floatingFooterAndElements() async {
     let h = ServerHarness()
-    await start(h)
-    _ = await h.call(3, "table/reloadData", Self.threeSections)
-    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    await startWithThreeSections(h)
     _ = await h.call(5, "table/scrollToOffset", #"{"sessionId": "s1", "y": 110}"#)
     // bottom = 110 + 100 = 210 lies in S1 = [120, 260): its footer (content 120 + 30 + 100 = 250, height 10) is drawn
     // at max(min(250, 210 − 10), 120) = 200.
@@ -148,9 +153,7 @@ struct SectionHeaderTests {
   @Test("table/ranges lists the header cells holding a state")
   func headerCellRanges() async {
     let h = ServerHarness()
-    await start(h)
-    _ = await h.call(3, "table/reloadData", Self.threeSections)
-    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    await startWithThreeSections(h)
     // At offset 0 (viewport [0, 100), no direction yet: Down), the full mode's display range reaches one screen
     // below, [0, 200), and preload 2.5 screens: h1 [120, 150) is in both but not visible.
     let ranges = await result(h, 5, "table/ranges", #"{"sessionId": "s1"}"#)
@@ -170,9 +173,7 @@ struct SectionHeaderTests {
   @Test("cell/elementFrames and cell/displayList take a header cell's id")
   func headerCellFramesAndDisplayList() async {
     let h = ServerHarness()
-    await start(h)
-    _ = await h.call(3, "table/reloadData", Self.threeSections)
-    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    await startWithThreeSections(h)
     // h1 is a 30-point node laid out at the table width 100: one element filling the cell.
     #expect(
       await result(h, 5, "cell/elementFrames", #"{"sessionId": "s1", "row": "h1"}"#)
@@ -232,9 +233,7 @@ struct SectionHeaderTests {
   @Test("a header cell sizes itself, is re-laid out on its own and at a new width, with a height-change notification")
   func headerCellRelayout() async {
     let h = ServerHarness()
-    await start(h)
-    _ = await h.call(3, "table/reloadData", Self.threeSections)
-    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    await startWithThreeSections(h)
     #expect(
       await result(
         h, 5, "cell/setNeedsLayout", #"{"sessionId": "s1", "row": "h1", "cell": \#(Self.cell(40))}"#)
