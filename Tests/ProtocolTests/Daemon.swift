@@ -125,8 +125,10 @@ final class Daemon: Sendable {
   func send(_ text: String) -> Bool { write(FrameWriter.frame(Array(text.utf8))) }
 
   /// Sends a request with a numeric id and returns every message received up to and including its response
-  /// (notifications first), or whatever arrived within `timeout` seconds.
-  func call(_ id: Int, _ method: String, _ params: String = "{}", timeout: Double = 20) -> [JSONValue] {
+  /// (notifications first), or whatever arrived within `timeout` seconds (60: a response always comes, and on a
+  /// loaded 2-core machine a wait behind thousands of rows can take tens of seconds; a late answer would shift every
+  /// later call's).
+  func call(_ id: Int, _ method: String, _ params: String = "{}", timeout: Double = 60) -> [JSONValue] {
     send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
     return take(until: { $0["id"] == .int(Int64(id)) && $0["method"] == nil }, timeout: timeout)
   }
