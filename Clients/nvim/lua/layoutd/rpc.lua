@@ -157,6 +157,41 @@ function Client:_on_exit(code)
   end
 end
 
+--- The per-row notifications { {method, params}, ... } a coalesced notification (`table/heightsChanged`,
+--- `cell/interfaceStatesChanged`: Protocol.md "Coalesced notifications") stands for, in order; any other
+--- notification comes back alone.
+function M.expand_coalesced(method, params)
+  if (method ~= 'table/heightsChanged' and method ~= 'cell/interfaceStatesChanged') or type(params) ~= 'table' then
+    return { { method, params } }
+  end
+  local out = {}
+  for _, entry in ipairs(type(params.changes) == 'table' and params.changes or {}) do
+    if type(entry) == 'table' then
+      local expanded = { sessionId = params.sessionId }
+      local name
+      if method == 'table/heightsChanged' then
+        name = entry.indexPath ~= nil and 'table/heightChanged' or 'table/supplementaryHeightChanged'
+        for k, v in pairs(entry) do
+          expanded[k] = v
+        end
+        expanded.contentSize = params.contentSize
+        expanded.seq = params.seq
+      elseif entry.released then
+        name = 'cell/nodeReleased'
+        expanded.rowId = entry.rowId
+        expanded.state = entry.state
+      else
+        name = 'cell/interfaceStateChanged'
+        for k, v in pairs(entry) do
+          expanded[k] = v
+        end
+      end
+      out[#out + 1] = { name, expanded }
+    end
+  end
+  return out
+end
+
 function Client:_dispatch(body)
   if self.opts.trace then
     pcall(self.opts.trace, 'in', body)
@@ -177,9 +212,12 @@ function Client:_dispatch(body)
       if params == vim.NIL then
         params = {}
       end
-      local cb_ok, cb_err = pcall(self.opts.on_notification, msg.method, params or {})
-      if not cb_ok then
-        self:_report('notification handler for ' .. msg.method .. ' failed: ' .. tostring(cb_err))
+      -- A coalesced notification is handed on as the per-row notifications it stands for, in order.
+      for _, note in ipairs(M.expand_coalesced(msg.method, params or {})) do
+        local cb_ok, cb_err = pcall(self.opts.on_notification, note[1], note[2])
+        if not cb_ok then
+          self:_report('notification handler for ' .. note[1] .. ' failed: ' .. tostring(cb_err))
+        end
       end
     end
     return
