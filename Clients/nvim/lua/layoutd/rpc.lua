@@ -35,29 +35,35 @@ function Framer:feed(chunk)
   if chunk and #chunk > 0 then
     self.buf = self.buf .. chunk
   end
+  -- Frames are read at an offset and the buffer is cut once at the end: cutting it after every frame copied the
+  -- rest each time, quadratic in a chunk holding thousands of small frames.
+  local buf, pos = self.buf, 1
   while true do
-    local sep = self.buf:find('\r\n\r\n', 1, true)
+    local sep = buf:find('\r\n\r\n', pos, true)
     if not sep then
       break
     end
     local length
-    for line in (self.buf:sub(1, sep - 1) .. '\r\n'):gmatch('(.-)\r\n') do
+    for line in (buf:sub(pos, sep - 1) .. '\r\n'):gmatch('(.-)\r\n') do
       local name, value = line:match('^%s*([^:]-)%s*:%s*(.-)%s*$')
       if name and name:lower() == 'content-length' then
         length = tonumber(value)
       end
     end
     if not length or length < 0 then
-      err = 'frame without a valid Content-Length header: ' .. self.buf:sub(1, math.min(sep - 1, 80))
-      self.buf = self.buf:sub(sep + 4)
+      err = 'frame without a valid Content-Length header: ' .. buf:sub(pos, math.min(sep - 1, pos + 79))
+      pos = sep + 4
     else
       local body_start = sep + 4
-      if #self.buf < body_start + length - 1 then
+      if #buf < body_start + length - 1 then
         break
       end
-      bodies[#bodies + 1] = self.buf:sub(body_start, body_start + length - 1)
-      self.buf = self.buf:sub(body_start + length)
+      bodies[#bodies + 1] = buf:sub(body_start, body_start + length - 1)
+      pos = body_start + length
     end
+  end
+  if pos > 1 then
+    self.buf = buf:sub(pos)
   end
   return bodies, err
 end
