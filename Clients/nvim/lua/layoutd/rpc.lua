@@ -91,6 +91,7 @@ function M.start(cmd, opts)
     next_id = 1,
     pending = {},
     framer = M.new_framer(),
+    inbox = { first = 1, last = 0 }, -- bodies read and not handled yet (see _drain)
     stderr = {},
     errors = {},
     exited = false,
@@ -128,6 +129,10 @@ function Client:_report(message)
   end
 end
 
+--- Milliseconds of message handling per main-loop turn: a flood of answers and notifications is handled in slices,
+--- in order, so the editor keeps responding (Neovim draws at 60 Hz: 16 ms a frame).
+M.slice_ms = 8
+
 function Client:_on_stdout(data)
   -- jobstart hands over the chunk split at "\n"; joining restores the raw bytes.
   local chunk = table.concat(data, '\n')
@@ -135,8 +140,35 @@ function Client:_on_stdout(data)
   if err then
     self:_report(err)
   end
+  local inbox = self.inbox
   for _, body in ipairs(bodies) do
+    inbox.last = inbox.last + 1
+    inbox[inbox.last] = body
+  end
+  self:_drain(M.slice_ms)
+end
+
+--- Handles queued bodies in arrival order for up to `budget_ms` (all of them when nil), then leaves the rest to a
+--- later turn of the main loop. A handler that waits (request_sync) drains the same queue from its head, so the
+--- order holds however handlers nest.
+function Client:_drain(budget_ms)
+  local inbox = self.inbox
+  local deadline = budget_ms and (vim.loop.hrtime() + budget_ms * 1e6)
+  while inbox.first <= inbox.last do
+    local body = inbox[inbox.first]
+    inbox[inbox.first] = nil
+    inbox.first = inbox.first + 1
     self:_dispatch(body)
+    if deadline and vim.loop.hrtime() >= deadline and inbox.first <= inbox.last then
+      if not self.drain_scheduled then
+        self.drain_scheduled = true
+        vim.schedule(function()
+          self.drain_scheduled = false
+          self:_drain(M.slice_ms)
+        end)
+      end
+      return
+    end
   end
 end
 
@@ -151,6 +183,7 @@ function Client:_on_stderr(data)
 end
 
 function Client:_on_exit(code)
+  self:_drain(nil) -- answers that arrived before the exit are delivered first
   self.exited = true
   self.exit_code = code
   local pending = self.pending
