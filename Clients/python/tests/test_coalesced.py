@@ -12,6 +12,7 @@ import support
 from support import node
 
 import layoutd
+from layoutd import ops
 from layoutd.protocol import expand_coalesced
 
 
@@ -46,14 +47,18 @@ class ExpandTests(unittest.TestCase):
 class CoalescedClientTests(unittest.TestCase):
     @staticmethod
     def run_steps(client: layoutd.Client) -> List[Tuple[str, Any]]:
-        """30 rows of 100 pt, a programmatic scroll to 1000, a delete and a width change; every notification but
-        cell/didDisplay (whose timing depends on background display work)."""
+        """30 ratio rows, a programmatic scroll to 1000, a delete, a section with a ratio header cell and a width
+        change; every notification but cell/didDisplay (whose timing depends on background display work)."""
         session = client.create_session(320, 480, batch_fetching=False)
         session.insert_rows([{"id": f"r{i}", "cell": {"type": "ratio", "ratio": 0.3 + i % 3 * 0.05,
                                                           "child": {"type": "node"}}} for i in range(30)])
         session.wait_until_all_updates_are_processed()
         session.scroll_to_offset(1000, drag=False)
         session.delete_rows(["r10"])
+        session.wait_until_all_updates_are_processed()
+        # a second section whose header cell follows the width too (a supplementary height change)
+        header = ops.header(cell={"type": "ratio", "ratio": 0.1, "child": {"type": "node"}}, id="hd")
+        session.insert_sections([ops.section([ops.row(node(10), "z")], header=header)])
         session.wait_until_all_updates_are_processed()
         session.set_viewport(width=200)
         session.wait_until_all_updates_are_processed()
@@ -77,7 +82,8 @@ class CoalescedClientTests(unittest.TestCase):
         self.assertNotIn("table/heightChanged", sent)
         methods = {method for method, _ in per_row}
         # the width change re-measures every row (ratio cells), the scroll and the delete move the ranges
-        self.assertTrue({"table/heightChanged", "cell/interfaceStateChanged", "cell/nodeReleased"} <= methods, methods)
+        self.assertTrue({"table/heightChanged", "table/supplementaryHeightChanged", "cell/interfaceStateChanged",
+                         "cell/nodeReleased"} <= methods, methods)
         self.assertEqual(expanded, per_row)
 
 
