@@ -9,9 +9,9 @@ runs="${1:-3}"
 for pacing in answer repeat burst; do
   for mode in coalesced perRow; do
     for _ in $(seq "$runs"); do
-      LAYOUTD_BENCH_PACING="$pacing" LAYOUTD_BENCH_NOTIFICATIONS="$mode" timeout 600 \
-        nvim --headless -u NONE -i NONE -n -c 'luafile Clients/nvim/bench/scroll_stall.lua' </dev/null 2>&1 |
-        grep '^pacing='
+      output="$(LAYOUTD_BENCH_PACING="$pacing" LAYOUTD_BENCH_NOTIFICATIONS="$mode" timeout 600 \
+        nvim --headless -u NONE -i NONE -n -c 'luafile Clients/nvim/bench/scroll_stall.lua' </dev/null 2>&1)"
+      grep '^pacing=' <<<"$output" || echo "pacing=$pacing notifications=$mode FAILED: $(tail -c 300 <<<"$output")"
     done
   done
 done

@@ -4,8 +4,9 @@
 -- times back to back (LAYOUTD_BENCH_PACING=answer: each scroll is sent as soon as the previous one is answered, as a
 -- held <C-f> would; =repeat: one scroll per 1 ms main-loop turn without waiting for answers, a key repeating faster
 -- than the answers come; =burst: all 400 sent in one turn), while a
--- libuv timer firing every 1 ms records how long the main loop went between its callbacks. Prints the largest gap
--- and the 99th percentile, the scrolls' wall time, and the notifications the daemon sent (from its trace).
+-- libuv timer firing every 1 ms records how long the main loop went between its callbacks (wall time, and the main
+-- thread's CPU time). Prints the largest gap and the 99th percentile of each, the scrolls' wall time, and the
+-- notifications the daemon sent (from its trace).
 --
 -- Run (see run.sh):  LAYOUTD_BENCH_NOTIFICATIONS=coalesced|perRow nvim --headless -u NONE -i NONE -n \
 --   -c 'set rtp+=Clients/nvim' -c 'luafile Clients/nvim/bench/scroll_stall.lua'
@@ -42,14 +43,36 @@ vim.fn.writefile({ vim.fn.json_encode({ viewport = { width = 320, height = 480 }
 local p = preview.open(scenario)
 assert(p:wait(30000), 'the preview did not settle after opening')
 
--- The probe: every 1 ms, the time since the previous callback.
-local gaps = {}
+-- The main thread's CPU time (CLOCK_THREAD_CPUTIME_ID, via LuaJIT's ffi; nil without it): on a loaded machine the
+-- wall-clock gaps also hold the time the process waited for a core, the CPU gaps only the work the loop did.
+local thread_cpu_ms
+do
+  local ok, ffi = pcall(require, 'ffi')
+  if ok then
+    pcall(ffi.cdef, 'typedef struct { long tv_sec; long tv_nsec; } layoutd_bench_timespec;'
+      .. 'int clock_gettime(int clock, layoutd_bench_timespec *out);')
+    local ts = ffi.new('layoutd_bench_timespec')
+    thread_cpu_ms = function()
+      ffi.C.clock_gettime(3, ts) -- CLOCK_THREAD_CPUTIME_ID on Linux
+      return tonumber(ts.tv_sec) * 1e3 + tonumber(ts.tv_nsec) / 1e6
+    end
+  end
+end
+
+-- The probe: every 1 ms, the wall time and the main thread's CPU time since the previous callback.
+local gaps, cpu_gaps = {}, {}
 local last = vim.loop.hrtime()
+local last_cpu = thread_cpu_ms and thread_cpu_ms()
 local timer = vim.loop.new_timer()
 timer:start(1, 1, function()
   local now = vim.loop.hrtime()
   gaps[#gaps + 1] = (now - last) / 1e6
   last = now
+  if thread_cpu_ms then
+    local cpu = thread_cpu_ms()
+    cpu_gaps[#cpu_gaps + 1] = cpu - last_cpu
+    last_cpu = cpu
+  end
 end)
 
 local done = false
@@ -95,9 +118,12 @@ local elapsed = (vim.loop.hrtime() - started) / 1e6
 timer:stop()
 timer:close()
 
-table.sort(gaps)
-local max = gaps[#gaps] or 0
-local p99 = gaps[math.max(1, math.ceil(#gaps * 0.99))] or 0
+local function max_p99(list)
+  table.sort(list)
+  return list[#list] or 0, list[math.max(1, math.ceil(#list * 0.99))] or 0
+end
+local max, p99 = max_p99(gaps)
+local cpu_max, cpu_p99 = max_p99(cpu_gaps)
 local sent, total = {}, 0
 for _, line in ipairs(vim.fn.readfile(trace)) do
   local entry = vim.fn.json_decode(line)
@@ -107,7 +133,7 @@ for _, line in ipairs(vim.fn.readfile(trace)) do
   end
 end
 out(string.format('pacing=%s notifications=%s scrolls=%d offset=%s wall=%.0f ms gaps=%d max_gap=%.2f ms p99_gap=%.2f ms '
-  .. 'notifications_sent=%d per_row_states=%d coalesced_states=%d\n', pacing, mode, scrolls, tostring(p.offset), elapsed, #gaps,
-  max, p99, total, sent['cell/interfaceStateChanged'] or 0, sent['cell/interfaceStatesChanged'] or 0))
+  .. 'max_cpu_gap=%.2f ms p99_cpu_gap=%.2f ms notifications_sent=%d per_row_states=%d coalesced_states=%d\n', pacing,
+  mode, scrolls, tostring(p.offset), elapsed, #gaps, max, p99, cpu_max, cpu_p99, total, sent['cell/interfaceStateChanged'] or 0, sent['cell/interfaceStatesChanged'] or 0))
 layoutd.stop()
 vim.cmd('qall!')
