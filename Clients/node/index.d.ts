@@ -109,7 +109,12 @@ export interface RangesResult {
   supplementaries?: { rowId: string; kind: 'header' | 'footer'; section: number; state: InterfaceStateName[] }[];
 }
 export interface Limits { maxSessions: number; maxRowsPerSession: number; maxCellDepth: number; maxCellElements: number }
-export interface InitializationOptions { fontDirectories?: string[]; limits?: Partial<Limits> }
+export interface InitializationOptions {
+  fontDirectories?: string[];
+  limits?: Partial<Limits>;
+  /** `"coalesced"` (what the client asks for unless told otherwise) or `"perRow"`. */
+  notifications?: 'perRow' | 'coalesced';
+}
 export interface InitializeResult {
   serverInfo: { name: string; version: string };
   protocolVersion: string;
@@ -163,6 +168,10 @@ export interface NotificationParamsMap {
   'window/logMessage': LogMessageParams;
   'table/selectionChanged': SelectionChangedParams;
   'table/supplementaryHeightChanged': SupplementaryHeightChangedParams;
+  /** Coalesced (expanded by the client before anyone sees it). */
+  'table/heightsChanged': { sessionId: string; seq: number; contentSize: Size; changes: Record<string, unknown>[] };
+  /** Coalesced (expanded by the client before anyone sees it). */
+  'cell/interfaceStatesChanged': { sessionId: string; changes: Record<string, unknown>[] };
 }
 export type NotificationMethod = keyof NotificationParamsMap;
 
@@ -378,6 +387,10 @@ export declare const METHODS: Readonly<Record<string, string>>;
 export declare const CLIENT_NOTIFICATIONS: readonly string[];
 /** Server → client notifications. */
 export declare const NOTIFICATIONS: readonly NotificationMethod[];
+/** The coalesced notifications, expanded by the client into the per-row ones. */
+export declare const COALESCED_NOTIFICATIONS: readonly NotificationMethod[];
+/** The per-row notifications `[method, params]` a coalesced notification stands for, in order. */
+export declare function expandCoalesced(method: string, params: unknown): [string, unknown][];
 export declare const INTERFACE_STATES: readonly InterfaceStateName[];
 /** Points each accessory takes from the width a row's cell is laid out at. */
 export declare const ACCESSORY_WIDTHS: Readonly<Record<AccessoryType, number>>;

@@ -12,8 +12,8 @@ export {
   EVENT_HOOKS, INTERFACE_STATE_CHANGED, NODE_RELEASED, NodeController, NodeControllerRegistry,
 } from './lib/controllers.js';
 export {
-  ACCESSORY_WIDTHS, CLIENT_NOTIFICATIONS, compact, INTERFACE_STATES, METHODS, NOTIFICATIONS, PROTOCOL_VERSION,
-  rowParam, SELECTION_STYLES,
+  ACCESSORY_WIDTHS, CLIENT_NOTIFICATIONS, COALESCED_NOTIFICATIONS, compact, expandCoalesced, INTERFACE_STATES, METHODS,
+  NOTIFICATIONS, PROTOCOL_VERSION, rowParam, SELECTION_STYLES,
 } from './lib/protocol.js';
 export { findBinary, repoRoots } from './lib/spawn.js';
 export * as ops from './lib/ops.js';

@@ -56,6 +56,8 @@ package final class LayoutServer: MessageHandler {
   /// Every request's place in arrival order and whether it is answered (`shutdown`, `exit` and the close wait on
   /// it).
   let ledger = AnswerLedger()
+  /// Folds per-row notifications into coalesced ones once a client asks for it at `initialize`.
+  let coalescer = NotificationCoalescer()
 
   /// A server reporting `version`, with `defaults` as the limits `initialize` starts from; at most
   /// `maxQueuedCalls` calls and `maxQueuedBytes` bytes of messages wait on sessions before the server stops taking
@@ -186,9 +188,17 @@ package final class LayoutServer: MessageHandler {
       handle(self, params)
       return
     }
+    // With coalescing on, an answer first writes the run of per-row notifications collected before it.
+    let coalescer = coalescer
+    let answer: @Sendable (Message) -> Void
+    if coalescer.isOn {
+      answer = { message in coalescer.deliver(message, via: deliver) }
+    } else {
+      answer = deliver
+    }
     let reply = id.map { id in
       let serial = ledger.open()
-      return Reply(id: id, serial: serial, deliver: deliver) { [weak self] in
+      return Reply(id: id, serial: serial, deliver: answer) { [weak self] in
         self?.forget(id)
         self?.ledger.close(serial)
       }
@@ -221,7 +231,9 @@ package final class LayoutServer: MessageHandler {
       return
     }
     let call = Call(
-      server: self, params: params, rows: rows, reply: reply, bytes: bytes, notify: { connection.send($0) })
+      server: self, params: params, rows: rows, reply: reply, bytes: bytes,
+      notify: { coalescer.send($0, via: connection.send) },
+      flushNotifications: { coalescer.flush(via: connection.send) })
     switch method.scope {
     case .control: break  // handled above
     case .server(let handle): handle(call)
@@ -292,6 +304,8 @@ struct Call: Sendable {
   let bytes: Int
   /// Pushes a notification to the client.
   let notify: @Sendable (Message) -> Void
+  /// Writes the per-row notifications being coalesced (a session's job ended); nothing when coalescing is off.
+  let flushNotifications: @Sendable () -> Void
 
   /// Runs `body` and answers with its result or error (nothing for a notification).
   func answer(_ body: () throws(ResponseError) -> JSONValue) {

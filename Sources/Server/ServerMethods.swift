@@ -22,7 +22,7 @@ enum ServerMethods {
   static let features: [String] = [
     "sectionHeaders", "sectionFooters", "stickyHeaders", "groupedStyle", "invertedTable", "rowSizeRange", "accessories",
     "selection", "layoutTransitions", "textRuns", "paragraphStyles", "collectionNode", "flowLayout",
-    "horizontalScrolling", "pagerNode",
+    "horizontalScrolling", "pagerNode", "coalescedNotifications",
   ]
 
   /// The methods the server handles itself: control, lifecycle and session management.
@@ -54,6 +54,7 @@ enum ServerMethods {
         s.options = options
         s.registry = options.makeRegistry()
       }
+      if options.coalescedNotifications { call.server.coalescer.switchOn() }
       let capabilities = JSONObject([
         ("sessions", .bool(true)), ("tableNode", .bool(true)),
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
@@ -110,7 +111,7 @@ enum ServerMethods {
         }
         let session = Session(
           id: id, configuration: configuration, options: s.options, registry: s.registry, jobs: continuation,
-          notify: call.notify)
+          notify: call.notify, flushNotifications: call.flushNotifications)
         s.sessions[id] = session
         return session
       }

@@ -16,6 +16,9 @@ package struct ServerOptions: Sendable {
   /// Spec limits per cell: nesting depth (at most 64, which keeps layout recursion inside a worker stack) and
   /// element count.
   package var cellLimits = SpecDecoder.Limits.default
+  /// `notifications: "coalesced"`: per-row notifications are folded into one per run (`NotificationCoalescer`);
+  /// false (`"perRow"`, the default) sends one per row.
+  package var coalescedNotifications = false
 
   /// Ranges a client or the command line may set.
   package static let sessionsRange = 1...100_000
@@ -46,6 +49,7 @@ package struct ServerOptions: Sendable {
       }
       fontDirectories = directories
     }
+    coalescedNotifications = try ServerOptions.notificationForm(options) ?? coalescedNotifications
     guard options.value("limits") != nil else { return }
     let limits = try options.object("limits")
     maxSessions = try limits.optionalCount("maxSessions", in: 1...100_000) ?? maxSessions
@@ -54,6 +58,19 @@ package struct ServerOptions: Sendable {
       try limits.optionalCount("maxCellDepth", in: 1...SpecDecoder.Limits.defaultMaxDepth)
       ?? cellLimits.maxDepth
     cellLimits.maxElements = try limits.optionalCount("maxCellElements", in: 1...1_000_000) ?? cellLimits.maxElements
+  }
+
+  /// `notifications`: true for `"coalesced"`, false for `"perRow"`, nil when absent; any other value is -32602
+  /// naming the path.
+  private static func notificationForm(_ options: Params) throws(ResponseError) -> Bool? {
+    guard let value = options.value("notifications") else { return nil }
+    switch value.stringValue {
+    case "coalesced": return true
+    case "perRow": return false
+    default:
+      throw Params.invalid(
+        options.at("notifications"), "expected \"perRow\" or \"coalesced\", got \(JSONWriter.string(value))")
+    }
   }
 
   /// The limits in force, as reported in `initialize`'s capabilities.

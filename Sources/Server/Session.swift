@@ -39,6 +39,8 @@ actor Session {
   let measuringEngine: LayoutEngine
   /// Pushes notifications to the client.
   let notify: @Sendable (Message) -> Void
+  /// Writes the per-row notifications being coalesced, at the end of each job (`NotificationCoalescer`).
+  let flushNotifications: @Sendable () -> Void
   /// Internal change-set number of the initial empty reloadData (reported seqs are relative to it).
   let seqBase: Int
   /// Cells handed to layout jobs whose results have not come back yet (inserts, reloads and relayouts alike).
@@ -54,7 +56,8 @@ actor Session {
   /// of `registry`; `jobs` must be fed by the caller and drained by `run(_:)`.
   init(
     id: String, configuration: SessionConfiguration, options: ServerOptions, registry: FontRegistry,
-    jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void
+    jobs: AsyncStream<SessionJob>.Continuation, notify: @escaping @Sendable (Message) -> Void,
+    flushNotifications: @escaping @Sendable () -> Void = {}
   ) {
     let (width, height, scale) = (configuration.width, configuration.height, configuration.scale)
     self.id = id
@@ -112,6 +115,7 @@ actor Session {
       limits: options.cellLimits, fonts: configuration.lenientFonts ? nil : FontCheck(registry: registry))
     self.jobs = jobs
     self.notify = notify
+    self.flushNotifications = flushNotifications
   }
 
   /// Drains the job stream in order until dispose or close. Calls go to the scheduler, which orders and performs
@@ -126,7 +130,10 @@ actor Session {
       switch job {
       case .call(let call):
         MemoryTrimmer.shared.requestReceived()
-        guard await scheduler.receive(call, in: self) else { continue }
+        guard await scheduler.receive(call, in: self) else {
+          flushNotifications()
+          continue
+        }
       case .batchFetchCheck(let empty):
         checkBatchFetchAfterCommit(empty: empty)
       case .displayResult(let id, let pass, let list, let failure):
@@ -140,13 +147,16 @@ actor Session {
         scheduler.answerWaitersIfIdle(in: self)
       case .dispose(let reply):
         await scheduler.dispose(answering: reply, in: self)
+        flushNotifications()
         return
       case .close(let done):
         scheduler.close(in: self)
+        flushNotifications()
         done.resume()
         return
       }
       scheduler.endJob(in: self)
+      flushNotifications()
       if !isBusy { MemoryTrimmer.shared.sessionIdle() }
       // One busy session must not hold a pool thread while other sessions and the delivery loop wait.
       await Task.yield()

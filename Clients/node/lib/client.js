@@ -362,8 +362,9 @@ export class Client extends EventEmitter {
   // ------------------------------------------------------------------------------------ lifecycle
 
   /**
-   * `initialize`: `initializationOptions` = {fontDirectories?, limits?}. Done by `start()` unless
-   * `initialize: false`.
+   * `initialize`: `initializationOptions` = {fontDirectories?, limits?, notifications?}. Done by `start()` unless
+   * `initialize: false`. Asks for coalesced notifications (`notifications: "coalesced"`) unless the options name
+   * `notifications` (`"perRow"`); they are expanded into the per-row notifications before anyone sees them.
    */
   async initialize(initializationOptions, options = {}) {
     const [own, request] = split(options);
@@ -371,9 +372,7 @@ export class Client extends EventEmitter {
       processId: own.processId === undefined ? process.pid : own.processId,
       clientInfo: own.clientInfo ?? { name: 'layoutd-node', version: VERSION },
     };
-    if (initializationOptions !== undefined && initializationOptions !== null) {
-      params.initializationOptions = initializationOptions;
-    }
+    params.initializationOptions = { notifications: 'coalesced', ...(initializationOptions ?? {}) };
     const result = await this.request('initialize', params, request);
     this.initializeResult = result;
     return result;

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 
 import { encodeMessage, FrameDecoder } from './framing.js';
+import { expandCoalesced } from './protocol.js';
 import {
   LayoutdConnectionError, LayoutdError, LayoutdTimeoutError, RequestCancelledError,
 } from './errors.js';
@@ -364,14 +365,17 @@ export class Connection {
         }
         return;
       }
-      this.notificationSeq += 1;
-      const note = new Notification(item.method, item.params, this.notificationSeq);
-      try {
-        this.onNotification(note);
-      } catch (error) {
-        queueMicrotask(() => {
-          throw error;
-        });
+      // A coalesced notification is delivered as the per-row notifications it stands for, in order.
+      for (const [method, params] of expandCoalesced(item.method, item.params)) {
+        this.notificationSeq += 1;
+        const note = new Notification(method, params, this.notificationSeq);
+        try {
+          this.onNotification(note);
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
       }
       return;
     }

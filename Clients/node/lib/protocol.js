@@ -83,7 +83,38 @@ export const NOTIFICATIONS = Object.freeze([
   'window/logMessage',
   'table/selectionChanged',
   'table/supplementaryHeightChanged',
+  'table/heightsChanged',
+  'cell/interfaceStatesChanged',
 ]);
+
+/** The coalesced notifications (`initializationOptions.notifications: "coalesced"`, Protocol.md "Coalesced
+ * notifications"): sent in place of the per-row ones when asked for, so not in `capabilities.notifications`. The
+ * client asks for them and expands each with `expandCoalesced`. */
+export const COALESCED_NOTIFICATIONS = Object.freeze(['table/heightsChanged', 'cell/interfaceStatesChanged']);
+
+/**
+ * The per-row notifications `[method, params]` a coalesced notification stands for, in order (Protocol.md
+ * "Coalesced notifications", "Expanding"); any other notification comes back as it is.
+ */
+export function expandCoalesced(method, params) {
+  if (!COALESCED_NOTIFICATIONS.includes(method) || params === null || typeof params !== 'object') {
+    return [[method, params]];
+  }
+  const sessionId = params.sessionId;
+  const out = [];
+  for (const entry of Array.isArray(params.changes) ? params.changes : []) {
+    if (entry === null || typeof entry !== 'object') continue;
+    if (method === 'table/heightsChanged') {
+      const name = 'indexPath' in entry ? 'table/heightChanged' : 'table/supplementaryHeightChanged';
+      out.push([name, { sessionId, ...entry, contentSize: params.contentSize, seq: params.seq }]);
+    } else if (entry.released) {
+      out.push(['cell/nodeReleased', { sessionId, rowId: entry.rowId, state: entry.state }]);
+    } else {
+      out.push(['cell/interfaceStateChanged', { sessionId, ...entry }]);
+    }
+  }
+  return out;
+}
 
 /** A row's `accessoryType` values (UIKit's `UITableViewCellAccessoryType`) with the points each takes from the
  * width the row's cell is laid out at (Protocol.md "A row's members"). */

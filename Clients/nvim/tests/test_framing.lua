@@ -59,7 +59,7 @@ end)
 T.test("jobstart's line-split chunks (on_stdout data lists) are joined back, split anywhere", function()
   -- jobstart delivers a chunk as a list split at "\n"; the first item continues the previous chunk's last one.
   local received = {}
-  local fake = setmetatable({ framer = rpc.new_framer(), errors = {}, pending = {}, opts = {
+  local fake = setmetatable({ framer = rpc.new_framer(), inbox = { first = 1, last = 0 }, errors = {}, pending = {}, opts = {
     on_notification = function(method, params)
       received[#received + 1] = { method, params.sessionId }
     end,
@@ -81,6 +81,34 @@ T.test("jobstart's line-split chunks (on_stdout data lists) are joined back, spl
     { 'response 2', 'héllo → 世界 \n\r\n' },
   })
   T.eq(fake.errors, {})
+end)
+
+T.test('a flood is handled in slices across main-loop turns, in arrival order', function()
+  local received = {}
+  local fake = setmetatable({ framer = rpc.new_framer(), inbox = { first = 1, last = 0 }, errors = {}, pending = {},
+    opts = {
+      on_notification = function(_, params)
+        received[#received + 1] = params.seq
+      end,
+    } }, rpc.Client)
+  local flood = {}
+  for i = 1, 50 do
+    flood[#flood + 1] = rpc.frame('{"jsonrpc":"2.0","method":"table/didCommit","params":{"sessionId":"s1","seq":' .. i .. '}}')
+  end
+  local saved = rpc.slice_ms
+  rpc.slice_ms = 0 -- one message per turn
+  fake:_on_stdout({ table.concat(flood) })
+  local first_turn = #received
+  T.ok(vim.wait(5000, function()
+    return #received == 50
+  end, 1), 'the rest is handled on later turns')
+  rpc.slice_ms = saved
+  T.eq(first_turn, 1, 'a zero budget handles one message per turn')
+  local expected = {}
+  for i = 1, 50 do
+    expected[i] = i
+  end
+  T.eq(received, expected)
 end)
 
 T.finish('test_framing')

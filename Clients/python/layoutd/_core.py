@@ -18,6 +18,7 @@ import threading
 from typing import Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence
 
 from .errors import LayoutdConnectionError, LayoutdError
+from .protocol import expand_coalesced
 from .framing import FramingError, encode_message, read_message
 
 log = logging.getLogger("layoutd")
@@ -199,12 +200,14 @@ class Connection:
                 except LayoutdConnectionError:
                     pass
                 return
-            self._notification_seq += 1
-            note = Notification(method, item.get("params"), self._notification_seq)
-            try:
-                self._on_notification(note)
-            except Exception:  # pragma: no cover - routers catch their own errors
-                log.exception("notification router failed for %s", method)
+            # A coalesced notification is delivered as the per-row notifications it stands for, in order.
+            for name, params in expand_coalesced(method, item.get("params")):
+                self._notification_seq += 1
+                note = Notification(name, params, self._notification_seq)
+                try:
+                    self._on_notification(note)
+                except Exception:  # pragma: no cover - routers catch their own errors
+                    log.exception("notification router failed for %s", name)
             return
         if "id" not in item:
             log.warning("ignoring a message without method or id: %r", item)

@@ -72,15 +72,20 @@ class ClientMethods:
 
     def initialize(self, initialization_options: Optional[Dict[str, Any]] = None, process_id: Optional[int] = None,
                    client_info: Optional[Dict[str, Any]] = None) -> InitializeResult:
-        """``initialize``: starts the server; ``initialization_options`` = {fontDirectories?, limits?}.
+        """``initialize``: starts the server; ``initialization_options`` = {fontDirectories?, limits?,
+        notifications?}.
 
-        The clients call this (and :meth:`initialized`) themselves unless created with ``initialize=False``.
+        The client asks for coalesced notifications (``notifications: "coalesced"``) unless the options name
+        ``notifications`` themselves (``"perRow"``); it expands them into the per-row notifications, so callbacks
+        and ``notifications()`` see the per-row stream either way. The clients call this (and :meth:`initialized`)
+        themselves unless created with ``initialize=False``.
         """
         params: Dict[str, Any] = {"processId": process_id}
         if client_info is not None:
             params["clientInfo"] = client_info
-        if initialization_options is not None:
-            params["initializationOptions"] = initialization_options
+        options = dict(initialization_options or {})
+        options.setdefault("notifications", "coalesced")
+        params["initializationOptions"] = options
         return self._call("initialize", params, self._did_initialize)
 
     def initialized(self) -> Any:

@@ -76,7 +76,8 @@ METHODS: Dict[str, str] = {
 #: JSON-RPC methods sent as notifications (no response).
 CLIENT_NOTIFICATIONS = frozenset({"initialized", "exit", "$/cancelRequest"})
 
-#: Server -> client notifications (``planned`` ones would not be in Protocol.md yet; there are none now).
+#: Server -> client notifications (``planned`` ones would not be in Protocol.md yet; there are none now;
+#: ``coalesced`` ones replace per-row ones when asked for, and are not in ``capabilities.notifications``).
 NOTIFICATIONS: Dict[str, str] = {
     "table/didCommit": "implemented",
     "table/heightChanged": "implemented",
@@ -89,7 +90,39 @@ NOTIFICATIONS: Dict[str, str] = {
     "window/logMessage": "implemented",
     "table/selectionChanged": "implemented",
     "table/supplementaryHeightChanged": "implemented",
+    "table/heightsChanged": "coalesced",
+    "cell/interfaceStatesChanged": "coalesced",
 }
+
+#: The coalesced notifications (``initializationOptions.notifications: "coalesced"``, Protocol.md "Coalesced
+#: notifications"); the clients ask for them and expand each into the per-row notifications it stands for.
+COALESCED_NOTIFICATIONS = frozenset({"table/heightsChanged", "cell/interfaceStatesChanged"})
+
+
+def expand_coalesced(method: str, params: Any) -> List[Any]:
+    """The per-row notifications ``(method, params)`` a coalesced notification stands for, in order (Protocol.md
+    "Coalesced notifications", "Expanding"); any other notification is returned as it is."""
+    if method not in COALESCED_NOTIFICATIONS or not isinstance(params, dict):
+        return [(method, params)]
+    session_id = params.get("sessionId")
+    out: List[Any] = []
+    for entry in params.get("changes") or []:
+        if not isinstance(entry, dict):
+            continue
+        expanded: Dict[str, Any] = {"sessionId": session_id}
+        if method == "table/heightsChanged":
+            name = "table/heightChanged" if "indexPath" in entry else "table/supplementaryHeightChanged"
+            expanded.update(entry)
+            expanded["contentSize"] = params.get("contentSize")
+            expanded["seq"] = params.get("seq")
+        elif entry.get("released"):
+            name = "cell/nodeReleased"
+            expanded.update({"rowId": entry.get("rowId"), "state": entry.get("state")})
+        else:
+            name = "cell/interfaceStateChanged"
+            expanded.update(entry)
+        out.append((name, expanded))
+    return out
 
 #: range modes (Protocol.md "Scrolling, ranges and interface states"), as Texture names them
 RANGE_MODES = ("minimum", "full", "visibleOnly", "lowMemory")

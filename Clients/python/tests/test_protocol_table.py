@@ -106,7 +106,7 @@ SAMPLE_ARGS: Dict[str, Tuple[tuple, dict]] = {
 }
 
 EXPECTED_PARAMS: Dict[str, Any] = {
-    "Client.initialize": {"processId": None, "initializationOptions": {"limits": {"maxSessions": 2}}},
+    "Client.initialize": {"processId": None, "initializationOptions": {"limits": {"maxSessions": 2}, "notifications": "coalesced"}},
     "Client.cancel_request": {"id": 7},
     "Client.create_session": {"viewport": {"width": 320, "height": 480}, "scale": 3, "separators": False,
                               "sessionId": "t"},

@@ -15,6 +15,9 @@ M.defaults = {
   note_ms = 4000, -- how long a height change note ("42.5 → 60.5") stays; 0 = until the next height change of the row
   drag = true, -- j/k/<C-d>/... scroll as user drags (Texture switches to the full range mode)
   initialization_options = nil, -- sent as initialize's initializationOptions
+  -- 'coalesced' (one notification per change set, layout pass or range update, expanded by the plugin into the
+  -- per-row ones) or 'perRow'; initialization_options.notifications, when set, wins
+  notifications = 'coalesced',
   timeout_ms = 10000, -- synchronous requests (initialize, session/create, insert)
 }
 
@@ -159,7 +162,10 @@ function M.ensure_client()
   if not client then
     return nil, 'cannot start ' .. binary .. ': ' .. tostring(err)
   end
-  local _, ierr = client:initialize(M.config.initialization_options, M.config.timeout_ms)
+  local options = vim.tbl_extend('keep', M.config.initialization_options or {}, {
+    notifications = M.config.notifications,
+  })
+  local _, ierr = client:initialize(options, M.config.timeout_ms)
   if ierr then
     client:stop(1000)
     return nil, 'initialize failed: ' .. tostring(ierr.message)

@@ -35,29 +35,35 @@ function Framer:feed(chunk)
   if chunk and #chunk > 0 then
     self.buf = self.buf .. chunk
   end
+  -- Frames are read at an offset and the buffer is cut once at the end: cutting it after every frame copied the
+  -- rest each time, quadratic in a chunk holding thousands of small frames.
+  local buf, pos = self.buf, 1
   while true do
-    local sep = self.buf:find('\r\n\r\n', 1, true)
+    local sep = buf:find('\r\n\r\n', pos, true)
     if not sep then
       break
     end
     local length
-    for line in (self.buf:sub(1, sep - 1) .. '\r\n'):gmatch('(.-)\r\n') do
+    for line in (buf:sub(pos, sep - 1) .. '\r\n'):gmatch('(.-)\r\n') do
       local name, value = line:match('^%s*([^:]-)%s*:%s*(.-)%s*$')
       if name and name:lower() == 'content-length' then
         length = tonumber(value)
       end
     end
     if not length or length < 0 then
-      err = 'frame without a valid Content-Length header: ' .. self.buf:sub(1, math.min(sep - 1, 80))
-      self.buf = self.buf:sub(sep + 4)
+      err = 'frame without a valid Content-Length header: ' .. buf:sub(pos, math.min(sep - 1, pos + 79))
+      pos = sep + 4
     else
       local body_start = sep + 4
-      if #self.buf < body_start + length - 1 then
+      if #buf < body_start + length - 1 then
         break
       end
-      bodies[#bodies + 1] = self.buf:sub(body_start, body_start + length - 1)
-      self.buf = self.buf:sub(body_start + length)
+      bodies[#bodies + 1] = buf:sub(body_start, body_start + length - 1)
+      pos = body_start + length
     end
+  end
+  if pos > 1 then
+    self.buf = buf:sub(pos)
   end
   return bodies, err
 end
@@ -85,6 +91,7 @@ function M.start(cmd, opts)
     next_id = 1,
     pending = {},
     framer = M.new_framer(),
+    inbox = { first = 1, last = 0 }, -- bodies read and not handled yet (see _drain)
     stderr = {},
     errors = {},
     exited = false,
@@ -122,6 +129,10 @@ function Client:_report(message)
   end
 end
 
+--- Milliseconds of message handling per main-loop turn: a flood of answers and notifications is handled in slices,
+--- in order, so the editor keeps responding (Neovim draws at 60 Hz: 16 ms a frame).
+M.slice_ms = 8
+
 function Client:_on_stdout(data)
   -- jobstart hands over the chunk split at "\n"; joining restores the raw bytes.
   local chunk = table.concat(data, '\n')
@@ -129,8 +140,35 @@ function Client:_on_stdout(data)
   if err then
     self:_report(err)
   end
+  local inbox = self.inbox
   for _, body in ipairs(bodies) do
+    inbox.last = inbox.last + 1
+    inbox[inbox.last] = body
+  end
+  self:_drain(M.slice_ms)
+end
+
+--- Handles queued bodies in arrival order for up to `budget_ms` (all of them when nil), then leaves the rest to a
+--- later turn of the main loop. A handler that waits (request_sync) drains the same queue from its head, so the
+--- order holds however handlers nest.
+function Client:_drain(budget_ms)
+  local inbox = self.inbox
+  local deadline = budget_ms and (vim.loop.hrtime() + budget_ms * 1e6)
+  while inbox.first <= inbox.last do
+    local body = inbox[inbox.first]
+    inbox[inbox.first] = nil
+    inbox.first = inbox.first + 1
     self:_dispatch(body)
+    if deadline and vim.loop.hrtime() >= deadline and inbox.first <= inbox.last then
+      if not self.drain_scheduled then
+        self.drain_scheduled = true
+        vim.schedule(function()
+          self.drain_scheduled = false
+          self:_drain(M.slice_ms)
+        end)
+      end
+      return
+    end
   end
 end
 
@@ -145,6 +183,7 @@ function Client:_on_stderr(data)
 end
 
 function Client:_on_exit(code)
+  self:_drain(nil) -- answers that arrived before the exit are delivered first
   self.exited = true
   self.exit_code = code
   local pending = self.pending
@@ -155,6 +194,41 @@ function Client:_on_exit(code)
   if self.opts.on_exit then
     pcall(self.opts.on_exit, code)
   end
+end
+
+--- The per-row notifications { {method, params}, ... } a coalesced notification (`table/heightsChanged`,
+--- `cell/interfaceStatesChanged`: Protocol.md "Coalesced notifications") stands for, in order; any other
+--- notification comes back alone.
+function M.expand_coalesced(method, params)
+  if (method ~= 'table/heightsChanged' and method ~= 'cell/interfaceStatesChanged') or type(params) ~= 'table' then
+    return { { method, params } }
+  end
+  local out = {}
+  for _, entry in ipairs(type(params.changes) == 'table' and params.changes or {}) do
+    if type(entry) == 'table' then
+      local expanded = { sessionId = params.sessionId }
+      local name
+      if method == 'table/heightsChanged' then
+        name = entry.indexPath ~= nil and 'table/heightChanged' or 'table/supplementaryHeightChanged'
+        for k, v in pairs(entry) do
+          expanded[k] = v
+        end
+        expanded.contentSize = params.contentSize
+        expanded.seq = params.seq
+      elseif entry.released then
+        name = 'cell/nodeReleased'
+        expanded.rowId = entry.rowId
+        expanded.state = entry.state
+      else
+        name = 'cell/interfaceStateChanged'
+        for k, v in pairs(entry) do
+          expanded[k] = v
+        end
+      end
+      out[#out + 1] = { name, expanded }
+    end
+  end
+  return out
 end
 
 function Client:_dispatch(body)
@@ -177,9 +251,12 @@ function Client:_dispatch(body)
       if params == vim.NIL then
         params = {}
       end
-      local cb_ok, cb_err = pcall(self.opts.on_notification, msg.method, params or {})
-      if not cb_ok then
-        self:_report('notification handler for ' .. msg.method .. ' failed: ' .. tostring(cb_err))
+      -- A coalesced notification is handed on as the per-row notifications it stands for, in order.
+      for _, note in ipairs(M.expand_coalesced(msg.method, params or {})) do
+        local cb_ok, cb_err = pcall(self.opts.on_notification, note[1], note[2])
+        if not cb_ok then
+          self:_report('notification handler for ' .. note[1] .. ' failed: ' .. tostring(cb_err))
+        end
       end
     end
     return
