@@ -18,7 +18,8 @@ let package = Package(
     .target(name: "SpecLanguage"),
     // Transport and commands.
     .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
-    .target(name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "Typography", "JSONCodec"]),
+    .target(
+      name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "Typography", "JSONCodec", "SpecLanguage"]),
     .target(name: "LayoutdCLI", dependencies: ["LayoutSpecs", "Typography", "JSONCodec", "JSONRPC", "Server"]),
     .executableTarget(name: "layoutd", dependencies: ["LayoutdCLI"]),
     // Fuzz targets: libFuzzer entry points when built with -DFUZZING (Tests/Fuzz/run.sh), corpus replayers

@@ -150,6 +150,14 @@ export interface SupplementaryHeightChangedParams {
   contentSize: Size; seq: number;
 }
 
+/** An LSP position: zero-based line and character (in the encoding agreed at `initialize`). */
+export interface TextPosition { line: number; character: number; }
+/** An LSP range. */
+export interface TextRange { start: TextPosition; end: TextPosition; }
+/** One problem of a layout-spec document. */
+export interface SpecDiagnostic { range: TextRange; severity: 1 | 2; source: 'layoutd'; message: string; }
+export interface PublishDiagnosticsParams { uri: string; version?: number; diagnostics: SpecDiagnostic[]; }
+
 /** Server → client notifications by method. */
 export interface NotificationParamsMap {
   'table/didCommit': DidCommitParams;
@@ -163,6 +171,7 @@ export interface NotificationParamsMap {
   'window/logMessage': LogMessageParams;
   'table/selectionChanged': SelectionChangedParams;
   'table/supplementaryHeightChanged': SupplementaryHeightChangedParams;
+  'textDocument/publishDiagnostics': PublishDiagnosticsParams;
 }
 export type NotificationMethod = keyof NotificationParamsMap;
 
@@ -514,6 +523,12 @@ export declare class Client extends EventEmitter {
   exit(): void;
   /** `$/cancelRequest` (notification). */
   cancelRequest(id: number | string): void;
+  /** `textDocument/didOpen` (notification). */
+  didOpen(uri: string, text: string, version?: number): void;
+  /** `textDocument/didChange` (notification). */
+  didChange(uri: string, version: number, contentChanges: Array<{ range?: TextRange; text: string }>): void;
+  /** `textDocument/didClose` (notification). */
+  didClose(uri: string): void;
   /** `session/create`. */
   createSession(options: CreateSessionOptions): Promise<Session>;
   /** The Session object of an existing session id (no request). */

@@ -56,6 +56,8 @@ package final class LayoutServer: MessageHandler {
   /// Every request's place in arrival order and whether it is answered (`shutdown`, `exit` and the close wait on
   /// it).
   let ledger = AnswerLedger()
+  /// The open layout-spec documents and their checks (`textDocument/*`).
+  let language = LanguageService()
 
   /// A server reporting `version`, with `defaults` as the limits `initialize` starts from; at most
   /// `maxQueuedCalls` calls and `maxQueuedBytes` bytes of messages wait on sessions before the server stops taking

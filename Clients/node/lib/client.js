@@ -401,6 +401,24 @@ export class Client extends EventEmitter {
   }
 
   /**
+   * `textDocument/didOpen` (notification): opens a layout-spec document; its problems arrive as
+   * `textDocument/publishDiagnostics` notifications.
+   */
+  didOpen(uri, text, version = 1) {
+    this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } });
+  }
+
+  /** `textDocument/didChange` (notification): LSP content changes, `{text}` or `{range, text}`, applied in order. */
+  didChange(uri, version, contentChanges) {
+    this.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+  }
+
+  /** `textDocument/didClose` (notification): the document's diagnostics are cleared. */
+  didClose(uri) {
+    this.notify('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /**
    * `session/create`: a session with a table of one empty section. Resolves to a {@link Session}. `inverted: true`
    * draws the table upside down (row 0 at the visual bottom, as chats are; fixed for the session): every offset,
    * inset, frame, point and rect is then visual, and `table/contentOffsetChanged` with reason `inverted` reports the

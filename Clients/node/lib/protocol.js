@@ -14,6 +14,10 @@ export const METHODS = Object.freeze({
   'Client.shutdown': 'shutdown',
   'Client.exit': 'exit',
   'Client.cancelRequest': '$/cancelRequest',
+  // layout-spec documents (LSP text synchronisation)
+  'Client.didOpen': 'textDocument/didOpen',
+  'Client.didChange': 'textDocument/didChange',
+  'Client.didClose': 'textDocument/didClose',
   // sessions
   'Client.createSession': 'session/create',
   'Session.dispose': 'session/dispose',
@@ -68,7 +72,9 @@ export const METHODS = Object.freeze({
 });
 
 /** JSON-RPC methods the client sends as notifications (no response). */
-export const CLIENT_NOTIFICATIONS = Object.freeze(['initialized', 'exit', '$/cancelRequest']);
+export const CLIENT_NOTIFICATIONS = Object.freeze([
+  'initialized', 'exit', '$/cancelRequest', 'textDocument/didOpen', 'textDocument/didChange', 'textDocument/didClose',
+]);
 
 /** Server → client notifications (Protocol.md; also `capabilities.notifications`). */
 export const NOTIFICATIONS = Object.freeze([
@@ -83,6 +89,7 @@ export const NOTIFICATIONS = Object.freeze([
   'window/logMessage',
   'table/selectionChanged',
   'table/supplementaryHeightChanged',
+  'textDocument/publishDiagnostics',
 ]);
 
 /** A row's `accessoryType` values (UIKit's `UITableViewCellAccessoryType`) with the points each takes from the

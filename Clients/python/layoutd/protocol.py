@@ -19,6 +19,10 @@ METHODS: Dict[str, str] = {
     "Client.shutdown": "shutdown",
     "Client.exit": "exit",
     "Client.cancel_request": "$/cancelRequest",
+    # layout-spec documents (LSP text synchronisation)
+    "Client.did_open": "textDocument/didOpen",
+    "Client.did_change": "textDocument/didChange",
+    "Client.did_close": "textDocument/didClose",
     # sessions
     "Client.create_session": "session/create",
     "Session.dispose": "session/dispose",
@@ -74,7 +78,8 @@ METHODS: Dict[str, str] = {
 }
 
 #: JSON-RPC methods sent as notifications (no response).
-CLIENT_NOTIFICATIONS = frozenset({"initialized", "exit", "$/cancelRequest"})
+CLIENT_NOTIFICATIONS = frozenset({
+    "initialized", "exit", "$/cancelRequest", "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"})
 
 #: Server -> client notifications (``planned`` ones would not be in Protocol.md yet; there are none now).
 NOTIFICATIONS: Dict[str, str] = {
@@ -89,6 +94,7 @@ NOTIFICATIONS: Dict[str, str] = {
     "window/logMessage": "implemented",
     "table/selectionChanged": "implemented",
     "table/supplementaryHeightChanged": "implemented",
+    "textDocument/publishDiagnostics": "implemented",
 }
 
 #: range modes (Protocol.md "Scrolling, ranges and interface states"), as Texture names them

@@ -428,6 +428,23 @@ class NotificationTests(DaemonTestCase):
         self.assertEqual(log.params["type"], 1)
         self.assertIn('font family "NoSuchFont" not found', log.params["message"])
 
+    def test_spec_document_diagnostics(self) -> None:
+        # `{"type": "node", "hieght": 3}`: the unknown member's key spans characters 17-25 of line 0.
+        self.client.did_open("file:///cell.json", '{"type": "node", "hieght": 3}')
+        found = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
+        self.assertEqual(found.params["uri"], "file:///cell.json")
+        [diagnostic] = found.params["diagnostics"]
+        self.assertEqual(diagnostic["range"], {"start": {"line": 0, "character": 17},
+                                               "end": {"line": 0, "character": 25}})
+        self.assertTrue(diagnostic["message"].startswith("root.hieght: unknown member of a node element"))
+        # The whole text replaced by a valid spec: the diagnostics are cleared.
+        self.client.did_change("file:///cell.json", 2, [{"text": '{"type": "node", "style": {"height": 3}}'}])
+        fixed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
+        self.assertEqual((fixed.params["version"], fixed.params["diagnostics"]), (2, []))
+        self.client.did_close("file:///cell.json")
+        closed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
+        self.assertEqual(closed.params, {"uri": "file:///cell.json", "diagnostics": []})
+
 
 class ErrorTests(DaemonTestCase):
     def assertError(self, cls: type, code: int, message: str, call: Any, *args: Any, **kwargs: Any) -> None:

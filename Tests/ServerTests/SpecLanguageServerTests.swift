@@ -1,0 +1,101 @@
+import JSONCodec
+import Testing
+
+/// Issue 20: layout-spec documents as a language over LSP (text synchronisation, diagnostics at exact ranges,
+/// position encodings). Positions below are counted by hand in the documents' text.
+@Suite("spec language: text synchronisation and diagnostics", .serialized)
+struct SpecLanguageServerTests {
+  /// A document's JSON-escaped text inside a didOpen's params.
+  static func open(_ uri: String, _ text: String, version: Int = 1) -> String {
+    #"{"textDocument": {"uri": "\#(uri)", "languageId": "json", "version": \#(version), "text": \#(JSONWriter.string(.string(text)))}}"#
+  }
+
+  /// The diagnostics of the next publishDiagnostics for `uri`.
+  static func diagnostics(_ h: ServerHarness, _ uri: String) async -> [JSONValue]? {
+    guard let note = await h.notification("textDocument/publishDiagnostics") else { return nil }
+    #expect(note["params"]?["uri"] == .string(uri))
+    return note["params"]?["diagnostics"]?.arrayValue
+  }
+
+  /// `{"start": {line, character}, "end": {...}}`.
+  static func range(_ l0: Int, _ c0: Int, _ l1: Int, _ c1: Int) -> JSONValue {
+    json(#"{"start": {"line": \#(l0), "character": \#(c0)}, "end": {"line": \#(l1), "character": \#(c1)}}"#)
+  }
+
+  @Test("an unknown member is underlined at its key; fixing it clears the diagnostic")
+  func unknownMemberThenFixed() async {
+    let h = ServerHarness()
+    let answer = await h.call(1, "initialize", #"{"capabilities": {}}"#).last?["result"]?["capabilities"]
+    #expect(answer?["positionEncoding"] == .string("utf-16"))
+    #expect(answer?["textDocumentSync"] == json(#"{"openClose": true, "change": 2}"#))
+    // Line 1: ` "text": "hi", "fontSze": 12}`: the key "fontSze" spans characters 15–24.
+    h.notify(
+      "textDocument/didOpen", Self.open("file:///a.json", "{\"type\": \"text\",\n \"text\": \"hi\", \"fontSze\": 12}"))
+    let found = await Self.diagnostics(h, "file:///a.json") ?? []
+    #expect(found.count == 1)
+    #expect(found.first?["range"] == Self.range(1, 15, 1, 24))
+    #expect(found.first?["severity"] == .int(1))
+    #expect(found.first?["message"]?.stringValue?.hasPrefix("root.fontSze: unknown member of a text element") == true)
+    // An incremental change replaces the key: no diagnostics, version 2.
+    h.notify(
+      "textDocument/didChange",
+      #"{"textDocument": {"uri": "file:///a.json", "version": 2}, "contentChanges": [{"range": "#
+        + #"{"start": {"line": 1, "character": 15}, "end": {"line": 1, "character": 24}}, "text": "\"fontSize\""}]}"#)
+    let fixed = await h.notification("textDocument/publishDiagnostics")
+    #expect(fixed?["params"]?["version"] == .int(2))
+    #expect(fixed?["params"]?["diagnostics"] == json("[]"))
+    h.closeInput()
+  }
+
+  @Test("a table document: a row's bad value at its path, a syntax error at its byte, a zero-size warning")
+  func tableDocumentSyntaxAndWarnings() async {
+    let h = ServerHarness()
+    _ = await h.call(1, "initialize")
+    // `"stak"` is characters 103–109 of the one-line document.
+    let table =
+      #"{"rows": [{"id": "a", "cell": {"type": "node", "style": {"height": 10}}}, {"id": "b", "cell": {"type": "stak"}}]}"#
+    h.notify("textDocument/didOpen", Self.open("file:///t.json", table))
+    let rows = await Self.diagnostics(h, "file:///t.json") ?? []
+    #expect(rows.count == 1)
+    #expect(rows.first?["range"] == Self.range(0, 103, 0, 109))
+    #expect(rows.first?["message"]?.stringValue?.hasPrefix("rows[1].cell.type: ") == true)
+    // `{"type": "node",}`: the parser stops at the '}' (character 16) expecting a member name.
+    h.notify("textDocument/didOpen", Self.open("file:///s.json", #"{"type": "node",}"#))
+    let syntax = await Self.diagnostics(h, "file:///s.json") ?? []
+    #expect(syntax.first?["range"] == Self.range(0, 16, 0, 17))
+    #expect(syntax.first?["message"] == .string("invalid JSON: expected a member name after ','"))
+    // A node without a size in a stack is laid out 0 tall at every width: one warning at the node (31–60).
+    let stack = #"{"type": "stack", "children": [{"type": "node", "id": "dot"}]}"#
+    h.notify("textDocument/didOpen", Self.open("file:///w.json", stack))
+    let warnings = await Self.diagnostics(h, "file:///w.json") ?? []
+    #expect(warnings.count == 1)
+    #expect(warnings.first?["severity"] == .int(2))
+    #expect(warnings.first?["range"] == Self.range(0, 31, 0, 60))
+    #expect(warnings.first?["message"] == .string(#""dot" is laid out at zero size at width 320"#))
+    // Closing clears the document's diagnostics.
+    h.notify("textDocument/didClose", #"{"textDocument": {"uri": "file:///w.json"}}"#)
+    let cleared = await h.notification("textDocument/publishDiagnostics")
+    #expect(cleared?["params"]?["uri"] == .string("file:///w.json"))
+    #expect(cleared?["params"]?["diagnostics"] == json("[]"))
+    h.closeInput()
+  }
+
+  @Test("utf-8 positions when the client offers them; bad params sent with an id are refused with their path")
+  func utf8AndRefusals() async {
+    let h = ServerHarness()
+    let answer = await h.call(
+      1, "initialize", #"{"capabilities": {"general": {"positionEncodings": ["utf-8", "utf-16"]}}}"#)
+    #expect(answer.last?["result"]?["capabilities"]?["positionEncoding"] == .string("utf-8"))
+    // "é" is 2 bytes: the key "fontSze" starts at byte 31 (character 30 in UTF-16) and ends at byte 40.
+    h.notify("textDocument/didOpen", Self.open("file:///u.json", #"{"type": "text", "text": "é", "fontSze": 12}"#))
+    let found = await Self.diagnostics(h, "file:///u.json") ?? []
+    #expect(found.first?["range"] == Self.range(0, 31, 0, 40))
+    let refused = await h.call(
+      2, "textDocument/didChange",
+      #"{"textDocument": {"uri": "file:///nope.json", "version": 2}, "contentChanges": []}"#)
+    #expect(refused.last?["error"]?["message"] == .string(#"params.textDocument.uri: "file:///nope.json" is not open"#))
+    let malformed = await h.call(3, "textDocument/didOpen", #"{"textDocument": {"uri": "file:///x.json"}}"#)
+    #expect(malformed.last?["error"]?["code"] == .int(-32602))
+    h.closeInput()
+  }
+}
