@@ -527,6 +527,9 @@ export declare class Client extends EventEmitter {
   didOpen(uri: string, text: string, version?: number): void;
   /** `textDocument/didChange` (notification). */
   didChange(uri: string, version: number, contentChanges: Array<{ range?: TextRange; text: string }>): void;
+  /** `textDocument/hover`. */
+  hover(uri: string, line: number, character: number, options?: RequestOptions):
+    Promise<{ contents: { kind: 'markdown'; value: string }; range: TextRange } | null>;
   /** `textDocument/didClose` (notification). */
   didClose(uri: string): void;
   /** `session/create`. */

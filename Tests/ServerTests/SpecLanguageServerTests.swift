@@ -98,4 +98,55 @@ struct SpecLanguageServerTests {
     #expect(malformed.last?["error"]?["code"] == .int(-32602))
     h.closeInput()
   }
+
+  @Test("hover: an element's frame, line count and size range at each declared width")
+  func hoverFramesAtEachWidth() async {
+    let h = ServerHarness()
+    let capabilities = await h.call(1, "initialize").last?["result"]?["capabilities"]
+    #expect(capabilities?["hoverProvider"] == .bool(true))
+    // Characters: the text element is 86–172, its `"t"` at 109; the node 174–214, its "height" at 201.
+    let document =
+      #"{"widths": [50, 100], "root": {"type": "stack", "direction": "vertical", "children": [{"type": "text", "#
+      + #""id": "t", "text": "aaaa bbbb", "fontFamily": "Ahem", "fontSize": 10}, {"type": "node", "style": "#
+      + #"{"height": 5}}]}}"#
+    h.notify("textDocument/didOpen", Self.open("file:///h.json", document))
+    _ = await Self.diagnostics(h, "file:///h.json")
+    // A vertical stack stretches its children across (alignItems Stretch): the text gets exactly the table width.
+    // Ahem 10 pt, 10 pt per character and per line: "aaaa bbbb" (90) breaks after the space at 50 (2 lines, 20 tall)
+    // and fits at 100 (1 line, 10 tall). Its parent offers [W × 0, W × ∞].
+    let text = await h.call(
+      2, "textDocument/hover",
+      #"{"textDocument": {"uri": "file:///h.json"}, "position": {"line": 0, "character": 109}}"#
+    ).last?["result"]
+    #expect(text?["range"] == Self.range(0, 86, 0, 172))
+    #expect(text?["contents"]?["kind"] == .string("markdown"))
+    #expect(
+      text?["contents"]?["value"]
+        == .string(
+          """
+          **text** `t` — `root.children[0]`
+
+          | table width | x | y | width | height | lines |
+          |---:|---:|---:|---:|---:|---:|
+          | 50 | 0 | 0 | 50 | 20 | 2 |
+          | 100 | 0 | 0 | 100 | 10 | 1 |
+
+          size range: 50: [50 × 0, 50 × ∞]; 100: [100 × 0, 100 × ∞]
+          """))
+    // The node below it: 5 tall at y 20, then at y 10.
+    let node = await h.call(
+      3, "textDocument/hover",
+      #"{"textDocument": {"uri": "file:///h.json"}, "position": {"line": 0, "character": 201}}"#
+    ).last?["result"]
+    #expect(node?["range"] == Self.range(0, 174, 0, 214))
+    let rows = node?["contents"]?["value"]?.stringValue?.split(separator: "\n").filter {
+      $0.hasPrefix("| 50") || $0.hasPrefix("| 100")
+    }
+    #expect(rows == ["| 50 | 0 | 20 | 50 | 5 |", "| 100 | 0 | 10 | 100 | 5 |"])
+    // Outside every element (on "widths"): null.
+    let none = await h.call(
+      4, "textDocument/hover", #"{"textDocument": {"uri": "file:///h.json"}, "position": {"line": 0, "character": 3}}"#)
+    #expect(none.last?["result"] == .null)
+    h.closeInput()
+  }
 }

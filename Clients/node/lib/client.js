@@ -413,6 +413,13 @@ export class Client extends EventEmitter {
     this.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
   }
 
+  /**
+   * `textDocument/hover`: the element at the position: `{contents: {kind: 'markdown', value}, range}`, or null.
+   */
+  hover(uri, line, character, options) {
+    return this.request('textDocument/hover', { textDocument: { uri }, position: { line, character } }, options);
+  }
+
   /** `textDocument/didClose` (notification): the document's diagnostics are cleared. */
   didClose(uri) {
     this.notify('textDocument/didClose', { textDocument: { uri } });

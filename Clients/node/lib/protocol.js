@@ -18,6 +18,7 @@ export const METHODS = Object.freeze({
   'Client.didOpen': 'textDocument/didOpen',
   'Client.didChange': 'textDocument/didChange',
   'Client.didClose': 'textDocument/didClose',
+  'Client.hover': 'textDocument/hover',
   // sessions
   'Client.createSession': 'session/create',
   'Session.dispose': 'session/dispose',

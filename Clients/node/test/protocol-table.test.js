@@ -60,6 +60,7 @@ const SAMPLES = {
   'Client.didOpen': [['file:///a.json', '{}', 3], { textDocument: { uri: 'file:///a.json', languageId: 'json', version: 3, text: '{}' } }],
   'Client.didChange': [['file:///a.json', 4, [{ text: '[]' }]], { textDocument: { uri: 'file:///a.json', version: 4 }, contentChanges: [{ text: '[]' }] }],
   'Client.didClose': [['file:///a.json'], { textDocument: { uri: 'file:///a.json' } }],
+  'Client.hover': [['file:///a.json', 0, 3], { textDocument: { uri: 'file:///a.json' }, position: { line: 0, character: 3 } }],
   'Client.createSession': [[{ width: 320, height: 480, scale: 3, separators: false, sessionId: 't', interfaceStates: false, batchFetching: true, scrollAnchoring: false, lenientFonts: true }],
     { viewport: { width: 320, height: 480 }, scale: 3, separators: false, sessionId: 't', interfaceStates: false, batchFetching: true, scrollAnchoring: false, lenientFonts: true }],
   'Session.dispose': [[], { sessionId: 's1' }],

@@ -115,6 +115,12 @@ class ClientMethods:
         """``textDocument/didClose`` (notification): the document's diagnostics are cleared."""
         return self._notify("textDocument/didClose", {"textDocument": {"uri": uri}})
 
+    def hover(self, uri: str, line: int, character: int) -> Any:
+        """``textDocument/hover``: the element at the position, ``{"contents": {"kind": "markdown", "value"}, "range"}``,
+        or None."""
+        return self._call("textDocument/hover",
+                          {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
                        batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,

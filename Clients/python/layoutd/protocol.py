@@ -23,6 +23,7 @@ METHODS: Dict[str, str] = {
     "Client.did_open": "textDocument/didOpen",
     "Client.did_change": "textDocument/didChange",
     "Client.did_close": "textDocument/didClose",
+    "Client.hover": "textDocument/hover",
     # sessions
     "Client.create_session": "session/create",
     "Session.dispose": "session/dispose",

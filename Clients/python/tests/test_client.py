@@ -441,6 +441,9 @@ class NotificationTests(DaemonTestCase):
         self.client.did_change("file:///cell.json", 2, [{"text": '{"type": "node", "style": {"height": 3}}'}])
         fixed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
         self.assertEqual((fixed.params["version"], fixed.params["diagnostics"]), (2, []))
+        # A 3-point node is the whole cell: at each default width it spans it.
+        hover = self.client.hover("file:///cell.json", 0, 3)
+        self.assertIn("| 320 | 0 | 0 | 320 | 3 |", hover["contents"]["value"])
         self.client.did_close("file:///cell.json")
         closed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
         self.assertEqual(closed.params, {"uri": "file:///cell.json", "diagnostics": []})

@@ -11,6 +11,7 @@ enum LanguageMethods {
     .server("textDocument/didOpen", didOpen),
     .server("textDocument/didChange", didChange),
     .server("textDocument/didClose", didClose),
+    .server("textDocument/hover", hover),
   ]
 
   /// The checker of the server's current options.
@@ -70,6 +71,36 @@ enum LanguageMethods {
       let params = try Params(call.params)
       let item = try params.object("textDocument")
       call.server.language.close(try item.string("uri"), notify: call.notify)
+    }
+  }
+
+  /// `textDocument/hover` {textDocument: {uri}, position} → {contents: {kind: "markdown", value}, range} or null
+  /// (no element there). Laid out on the language queue, so the reader goes on.
+  static func hover(_ call: Call) {
+    let request: (uri: String, position: Position)
+    do throws(ResponseError) {
+      let params = try Params(call.params)
+      request = (try params.object("textDocument").string("uri"), try position(params.object("position")))
+    } catch {
+      call.reply?.error(error)
+      return
+    }
+    let language = call.server.language
+    let options = call.server.state.withLock { $0.options }
+    language.queue.async {
+      call.answer { () throws(ResponseError) -> JSONValue in
+        guard let document = language.document(request.uri) else {
+          throw Params.invalid("params.textDocument.uri", "\"\(request.uri)\" is not open")
+        }
+        let index = LineIndex(document.text, encoding: language.encoding)
+        guard let found = SpecHover.hover(document.text, at: index.offset(of: request.position), options: options)
+        else { return .null }
+        return .object(
+          JSONObject([
+            ("contents", .object(JSONObject([("kind", .string("markdown")), ("value", .string(found.markdown))]))),
+            ("range", LanguageService.rangeJSON(index.range(of: found.range))),
+          ]))
+      }
     }
   }
 

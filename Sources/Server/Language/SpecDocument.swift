@@ -40,6 +40,12 @@ struct SpecDocument: Sendable {
   /// Problems of the document's own members (not of its cells' specs).
   var problems: [SpecDiagnostic] = []
 
+  /// The document of `text` with its parsed text, or nil when it is not JSON.
+  static func parse(_ text: String) -> (document: SpecDocument, node: SourceNode)? {
+    guard let node = try? SourceParser.parse(text), let value = try? JSONParser.parse(text) else { return nil }
+    return (SpecDocument(value, node: node), node)
+  }
+
   /// Reads `value` (parsed from the text `node` stands for).
   init(_ value: JSONValue, node: SourceNode) {
     guard let object = value.objectValue else {
