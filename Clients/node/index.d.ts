@@ -156,6 +156,10 @@ export interface TextPosition { line: number; character: number; }
 export interface TextRange { start: TextPosition; end: TextPosition; }
 /** One problem of a layout-spec document. */
 export interface SpecDiagnostic { range: TextRange; severity: 1 | 2; source: 'layoutd'; message: string; }
+/** An element (kind 19) or a table document's row (kind 2). */
+export interface DocumentSymbol {
+  name: string; detail: string; kind: 2 | 19; range: TextRange; selectionRange: TextRange; children: DocumentSymbol[];
+}
 export interface PublishDiagnosticsParams { uri: string; version?: number; diagnostics: SpecDiagnostic[]; }
 
 /** Server → client notifications by method. */
@@ -530,6 +534,11 @@ export declare class Client extends EventEmitter {
   /** `textDocument/hover`. */
   hover(uri: string, line: number, character: number, options?: RequestOptions):
     Promise<{ contents: { kind: 'markdown'; value: string }; range: TextRange } | null>;
+  /** `textDocument/documentSymbol`. */
+  documentSymbols(uri: string, options?: RequestOptions): Promise<DocumentSymbol[] | null>;
+  /** `textDocument/inlayHint`. */
+  inlayHints(uri: string, fromLine?: number, toLine?: number, options?: RequestOptions):
+    Promise<Array<{ position: TextPosition; label: string; paddingLeft: true; paddingRight: true }>>;
   /** `textDocument/didClose` (notification). */
   didClose(uri: string): void;
   /** `session/create`. */

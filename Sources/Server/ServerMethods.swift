@@ -65,6 +65,7 @@ enum ServerMethods {
         ("positionEncoding", .string(encoding.rawValue)),
         ("textDocumentSync", .object(JSONObject([("openClose", .bool(true)), ("change", .int(2))]))),
         ("hoverProvider", .bool(true)),
+        ("documentSymbolProvider", .bool(true)), ("inlayHintProvider", .bool(true)),
         ("sessions", .bool(true)), ("tableNode", .bool(true)),
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
         ("notifications", .array(notifications.map { .string($0) })),

@@ -149,4 +149,48 @@ struct SpecLanguageServerTests {
     #expect(none.last?["result"] == .null)
     h.closeInput()
   }
+
+  /// The hover test's document: a vertical stack (30–216, `"stack"` at 39–46) of a text `t` (86–172, `"t"` at
+  /// 109–112) and a node (174–214, `"node"` at 183–189), laid out at widths 50 and 100.
+  static let stackDocument =
+    #"{"widths": [50, 100], "root": {"type": "stack", "direction": "vertical", "children": [{"type": "text", "#
+    + #""id": "t", "text": "aaaa bbbb", "fontFamily": "Ahem", "fontSize": 10}, {"type": "node", "style": "#
+    + #"{"height": 5}}]}}"#
+
+  @Test("document symbols: the element tree; inlay hints: each element's heights at the declared widths")
+  func symbolsAndInlayHints() async {
+    let h = ServerHarness()
+    let capabilities = await h.call(1, "initialize").last?["result"]?["capabilities"]
+    #expect(capabilities?["documentSymbolProvider"] == .bool(true) && capabilities?["inlayHintProvider"] == .bool(true))
+    h.notify("textDocument/didOpen", Self.open("file:///o.json", Self.stackDocument))
+    _ = await Self.diagnostics(h, "file:///o.json")
+    let symbols = await h.call(2, "textDocument/documentSymbol", #"{"textDocument": {"uri": "file:///o.json"}}"#)
+      .last?["result"]
+    func symbol(_ name: String, _ detail: String, _ range: (Int, Int), _ selection: (Int, Int), _ children: String)
+      -> String
+    {
+      #"{"name": "\#(name)", "detail": "\#(detail)", "kind": 19, "range": {"start": {"line": 0, "character": \#(range.0)}, "#
+        + #""end": {"line": 0, "character": \#(range.1)}}, "selectionRange": {"start": {"line": 0, "character": "#
+        + #"\#(selection.0)}, "end": {"line": 0, "character": \#(selection.1)}}, "children": [\#(children)]}"#
+    }
+    let text = symbol("t", "text · root.children[0]", (86, 172), (109, 112), "")
+    let node = symbol("node", "node · root.children[1]", (174, 214), (183, 189), "")
+    #expect(symbols == json("[" + symbol("stack", "stack · root", (30, 216), (39, 46), text + ", " + node) + "]"))
+    // Heights (see the hover test): the stack 20 + 5 = 25 at 50 and 10 + 5 = 15 at 100; the text 20 and 10; the
+    // node 5 and 5. Each hint stands just after its element's "{"; a range covering the text only gets its hint.
+    let all =
+      await h.call(
+        3, "textDocument/inlayHint",
+        #"{"textDocument": {"uri": "file:///o.json"}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}}"#
+      ).last?["result"]?.arrayValue ?? []
+    #expect(all.map { $0["label"]?.stringValue ?? "" } == ["h 25 · 15", "h 20 · 10", "h 5 · 5"])
+    #expect(all.map { $0["position"]?["character"]?.intValue ?? -1 } == [31, 87, 175])
+    let some =
+      await h.call(
+        4, "textDocument/inlayHint",
+        #"{"textDocument": {"uri": "file:///o.json"}, "range": {"start": {"line": 0, "character": 80}, "end": {"line": 0, "character": 100}}}"#
+      ).last?["result"]?.arrayValue ?? []
+    #expect(some.map { $0["label"]?.stringValue ?? "" } == ["h 20 · 10"])
+    h.closeInput()
+  }
 }

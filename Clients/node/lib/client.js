@@ -420,6 +420,20 @@ export class Client extends EventEmitter {
     return this.request('textDocument/hover', { textDocument: { uri }, position: { line, character } }, options);
   }
 
+  /** `textDocument/documentSymbol`: the document's element tree (LSP DocumentSymbols), or null. */
+  documentSymbols(uri, options) {
+    return this.request('textDocument/documentSymbol', { textDocument: { uri } }, options);
+  }
+
+  /**
+   * `textDocument/inlayHint`: each element's heights at the document's widths, from the start of line `fromLine`
+   * to the start of line `toLine` (default: the whole document).
+   */
+  inlayHints(uri, fromLine = 0, toLine = 2 ** 30, options) {
+    const range = { start: { line: fromLine, character: 0 }, end: { line: toLine, character: 0 } };
+    return this.request('textDocument/inlayHint', { textDocument: { uri }, range }, options);
+  }
+
   /** `textDocument/didClose` (notification): the document's diagnostics are cleared. */
   didClose(uri) {
     this.notify('textDocument/didClose', { textDocument: { uri } });

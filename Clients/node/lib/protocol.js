@@ -19,6 +19,8 @@ export const METHODS = Object.freeze({
   'Client.didChange': 'textDocument/didChange',
   'Client.didClose': 'textDocument/didClose',
   'Client.hover': 'textDocument/hover',
+  'Client.documentSymbols': 'textDocument/documentSymbol',
+  'Client.inlayHints': 'textDocument/inlayHint',
   // sessions
   'Client.createSession': 'session/create',
   'Session.dispose': 'session/dispose',

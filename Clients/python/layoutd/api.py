@@ -121,6 +121,17 @@ class ClientMethods:
         return self._call("textDocument/hover",
                           {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
 
+    def document_symbols(self, uri: str) -> Any:
+        """``textDocument/documentSymbol``: the document's element tree (LSP DocumentSymbols), or None."""
+        return self._call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+
+    def inlay_hints(self, uri: str, start: Sequence[int] = (0, 0), end: Sequence[int] = (1 << 30, 0)) -> Any:
+        """``textDocument/inlayHint``: each element's heights at the document's widths, between ``start`` and ``end``
+        (``(line, character)``; default: the whole document)."""
+        return self._call("textDocument/inlayHint", {
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": start[0], "character": start[1]}, "end": {"line": end[0], "character": end[1]}}})
+
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
                        batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,

@@ -24,6 +24,8 @@ METHODS: Dict[str, str] = {
     "Client.did_change": "textDocument/didChange",
     "Client.did_close": "textDocument/didClose",
     "Client.hover": "textDocument/hover",
+    "Client.document_symbols": "textDocument/documentSymbol",
+    "Client.inlay_hints": "textDocument/inlayHint",
     # sessions
     "Client.create_session": "session/create",
     "Session.dispose": "session/dispose",

@@ -444,6 +444,9 @@ class NotificationTests(DaemonTestCase):
         # A 3-point node is the whole cell: at each default width it spans it.
         hover = self.client.hover("file:///cell.json", 0, 3)
         self.assertIn("| 320 | 0 | 0 | 320 | 3 |", hover["contents"]["value"])
+        [symbol] = self.client.document_symbols("file:///cell.json")
+        self.assertEqual((symbol["name"], symbol["detail"], symbol["children"]), ("node", "node · root", []))
+        self.assertEqual([hint["label"] for hint in self.client.inlay_hints("file:///cell.json")], ["h 3 · 3 · 3"])
         self.client.did_close("file:///cell.json")
         closed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
         self.assertEqual(closed.params, {"uri": "file:///cell.json", "diagnostics": []})

@@ -12,6 +12,8 @@ enum LanguageMethods {
     .server("textDocument/didChange", didChange),
     .server("textDocument/didClose", didClose),
     .server("textDocument/hover", hover),
+    .server("textDocument/documentSymbol", documentSymbol),
+    .server("textDocument/inlayHint", inlayHint),
   ]
 
   /// The checker of the server's current options.
@@ -74,13 +76,17 @@ enum LanguageMethods {
     }
   }
 
-  /// `textDocument/hover` {textDocument: {uri}, position} → {contents: {kind: "markdown", value}, range} or null
-  /// (no element there). Laid out on the language queue, so the reader goes on.
-  static func hover(_ call: Call) {
-    let request: (uri: String, position: Position)
+  /// Answers a request about an open document on the language queue (the reader goes on): `body` gets the
+  /// document, its line index and the server's options. A document that is not open: -32602.
+  static func onDocument(
+    _ call: Call,
+    _ body: @escaping @Sendable (TextDocument, LineIndex, ServerOptions, Params) throws(ResponseError) -> JSONValue
+  ) {
+    let params: Params
+    let uri: String
     do throws(ResponseError) {
-      let params = try Params(call.params)
-      request = (try params.object("textDocument").string("uri"), try position(params.object("position")))
+      params = try Params(call.params)
+      uri = try params.object("textDocument").string("uri")
     } catch {
       call.reply?.error(error)
       return
@@ -89,18 +95,61 @@ enum LanguageMethods {
     let options = call.server.state.withLock { $0.options }
     language.queue.async {
       call.answer { () throws(ResponseError) -> JSONValue in
-        guard let document = language.document(request.uri) else {
-          throw Params.invalid("params.textDocument.uri", "\"\(request.uri)\" is not open")
+        guard let document = language.document(uri) else {
+          throw Params.invalid("params.textDocument.uri", "\"\(uri)\" is not open")
         }
-        let index = LineIndex(document.text, encoding: language.encoding)
-        guard let found = SpecHover.hover(document.text, at: index.offset(of: request.position), options: options)
-        else { return .null }
-        return .object(
+        return try body(document, LineIndex(document.text, encoding: language.encoding), options, params)
+      }
+    }
+  }
+
+  /// `textDocument/hover` {textDocument: {uri}, position} → {contents: {kind: "markdown", value}, range} or null
+  /// (no element there).
+  static func hover(_ call: Call) {
+    onDocument(call) { document, index, options, params throws(ResponseError) in
+      let offset = index.offset(of: try position(params.object("position")))
+      guard let found = SpecHover.hover(document.text, at: offset, options: options) else { return .null }
+      return .object(
+        JSONObject([
+          ("contents", .object(JSONObject([("kind", .string("markdown")), ("value", .string(found.markdown))]))),
+          ("range", LanguageService.rangeJSON(index.range(of: found.range))),
+        ]))
+    }
+  }
+
+  /// `textDocument/documentSymbol` {textDocument: {uri}} → [DocumentSymbol] (hierarchical), or null when the
+  /// document is not JSON.
+  static func documentSymbol(_ call: Call) {
+    onDocument(call) { document, index, _, _ throws(ResponseError) in
+      guard let symbols = SpecOutline.symbols(document.text) else { return .null }
+      func json(_ symbol: SpecOutline.Symbol) -> JSONValue {
+        .object(
           JSONObject([
-            ("contents", .object(JSONObject([("kind", .string("markdown")), ("value", .string(found.markdown))]))),
-            ("range", LanguageService.rangeJSON(index.range(of: found.range))),
+            ("name", .string(symbol.name)), ("detail", .string(symbol.detail)), ("kind", .int(Int64(symbol.kind))),
+            ("range", LanguageService.rangeJSON(index.range(of: symbol.range))),
+            ("selectionRange", LanguageService.rangeJSON(index.range(of: symbol.selection))),
+            ("children", .array(symbol.children.map(json))),
           ]))
       }
+      return .array(symbols.map(json))
+    }
+  }
+
+  /// `textDocument/inlayHint` {textDocument: {uri}, range} → [{position, label, paddingLeft, paddingRight}]: the
+  /// heights of each element at the document's widths, inside `range`.
+  static func inlayHint(_ call: Call) {
+    onDocument(call) { document, index, options, params throws(ResponseError) in
+      let range = try textRange(params.object("range"))
+      let bytes = index.offset(of: range.start)...index.offset(of: range.end)
+      let hints = SpecOutline.hints(document.text, options: options).filter { bytes.contains($0.offset) }
+      return .array(
+        hints.map { hint in
+          .object(
+            JSONObject([
+              ("position", LanguageService.positionJSON(index.position(of: hint.offset))),
+              ("label", .string(hint.label)), ("paddingLeft", .bool(true)), ("paddingRight", .bool(true)),
+            ]))
+        })
     }
   }
 
