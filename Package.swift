@@ -15,9 +15,11 @@ let package = Package(
     .target(name: "Typography"),
     .target(name: "LayoutSpecs", dependencies: ["FlexLayout", "Typography", "JSONCodec"]),
     .target(name: "NodeTree", dependencies: ["LayoutSpecs"]),
+    .target(name: "SpecLanguage"),
     // Transport and commands.
     .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
-    .target(name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "Typography", "JSONCodec"]),
+    .target(
+      name: "Server", dependencies: ["JSONRPC", "NodeTree", "LayoutSpecs", "Typography", "JSONCodec", "SpecLanguage"]),
     .target(name: "LayoutdCLI", dependencies: ["LayoutSpecs", "Typography", "JSONCodec", "JSONRPC", "Server"]),
     .executableTarget(name: "layoutd", dependencies: ["LayoutdCLI"]),
     // Fuzz targets: libFuzzer entry points when built with -DFUZZING (Tests/Fuzz/run.sh), corpus replayers
@@ -35,6 +37,7 @@ let package = Package(
     .testTarget(name: "LayoutSpecsTests", dependencies: ["LayoutSpecs", "JSONCodec", "TestSupport"]),
     .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "JSONCodec"]),
     .testTarget(name: "ServerTests", dependencies: ["Server", "JSONRPC", "JSONCodec"]),
+    .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
     .testTarget(name: "ConformanceTests", dependencies: ["LayoutSpecs", "JSONCodec", "FlexLayout"]),
     // Spawn the real binary and talk to it through pipes.
     .testTarget(name: "ProtocolTests", dependencies: ["JSONRPC", "JSONCodec"]),

@@ -155,6 +155,18 @@ export interface SupplementaryHeightChangedParams {
   contentSize: Size; seq: number;
 }
 
+/** An LSP position: zero-based line and character (in the encoding agreed at `initialize`). */
+export interface TextPosition { line: number; character: number; }
+/** An LSP range. */
+export interface TextRange { start: TextPosition; end: TextPosition; }
+/** One problem of a layout-spec document. */
+export interface SpecDiagnostic { range: TextRange; severity: 1 | 2; source: 'layoutd'; message: string; }
+/** An element (kind 19) or a table document's row (kind 2). */
+export interface DocumentSymbol {
+  name: string; detail: string; kind: 2 | 19; range: TextRange; selectionRange: TextRange; children: DocumentSymbol[];
+}
+export interface PublishDiagnosticsParams { uri: string; version?: number; diagnostics: SpecDiagnostic[]; }
+
 /** Server → client notifications by method. */
 export interface NotificationParamsMap {
   'table/didCommit': DidCommitParams;
@@ -172,6 +184,7 @@ export interface NotificationParamsMap {
   'table/heightsChanged': { sessionId: string; seq: number; contentSize: Size; changes: Record<string, unknown>[] };
   /** Coalesced (expanded by the client before anyone sees it). */
   'cell/interfaceStatesChanged': { sessionId: string; changes: Record<string, unknown>[] };
+  'textDocument/publishDiagnostics': PublishDiagnosticsParams;
 }
 export type NotificationMethod = keyof NotificationParamsMap;
 
@@ -527,6 +540,20 @@ export declare class Client extends EventEmitter {
   exit(): void;
   /** `$/cancelRequest` (notification). */
   cancelRequest(id: number | string): void;
+  /** `textDocument/didOpen` (notification). */
+  didOpen(uri: string, text: string, version?: number): void;
+  /** `textDocument/didChange` (notification). */
+  didChange(uri: string, version: number, contentChanges: Array<{ range?: TextRange; text: string }>): void;
+  /** `textDocument/hover`. */
+  hover(uri: string, line: number, character: number, options?: RequestOptions):
+    Promise<{ contents: { kind: 'markdown'; value: string }; range: TextRange } | null>;
+  /** `textDocument/documentSymbol`. */
+  documentSymbols(uri: string, options?: RequestOptions): Promise<DocumentSymbol[] | null>;
+  /** `textDocument/inlayHint`. */
+  inlayHints(uri: string, fromLine?: number, toLine?: number, options?: RequestOptions):
+    Promise<Array<{ position: TextPosition; label: string; paddingLeft: true; paddingRight: true }>>;
+  /** `textDocument/didClose` (notification). */
+  didClose(uri: string): void;
   /** `session/create`. */
   createSession(options: CreateSessionOptions): Promise<Session>;
   /** The Session object of an existing session id (no request). */

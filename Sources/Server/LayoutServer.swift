@@ -58,6 +58,8 @@ package final class LayoutServer: MessageHandler {
   let ledger = AnswerLedger()
   /// Folds per-row notifications into coalesced ones once a client asks for it at `initialize`.
   let coalescer = NotificationCoalescer()
+  /// The open layout-spec documents and their checks (`textDocument/*`).
+  let language = LanguageService()
 
   /// A server reporting `version`, with `defaults` as the limits `initialize` starts from; at most
   /// `maxQueuedCalls` calls and `maxQueuedBytes` bytes of messages wait on sessions before the server stops taking

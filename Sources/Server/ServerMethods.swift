@@ -1,5 +1,6 @@
 import JSONCodec
 import JSONRPC
+import SpecLanguage
 
 /// The method table: every method's descriptor by name. Server methods are answered at once; session methods are
 /// routed by their `sessionId`.
@@ -15,6 +16,7 @@ enum ServerMethods {
     "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
     "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
     "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged",
+    "textDocument/publishDiagnostics",
   ]
 
   /// Features that work end to end, by the names Protocol.md ("Lifecycle") lists; a client tests for a name
@@ -38,7 +40,8 @@ enum ServerMethods {
 
   /// Every method, server-level and session-routed, by name (the first descriptor of a name counts).
   static let table: [String: MethodDescriptor] = Dictionary(
-    (serverMethods + SessionMethods.all).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    (serverMethods + LanguageMethods.all + SessionMethods.all).map { ($0.name, $0) },
+    uniquingKeysWith: { first, _ in first })
 
   /// `initialize` → {serverInfo, protocolVersion, capabilities}. A second one is refused (-32600).
   static func initialize(_ call: Call) {
@@ -55,7 +58,15 @@ enum ServerMethods {
         s.registry = options.makeRegistry()
       }
       if options.coalescedNotifications { call.server.coalescer.switchOn() }
+      // LSP 3.17: the first encoding of the client's `general.positionEncodings` that layoutd speaks, else UTF-16.
+      let offered = params.value("capabilities")?["general"]?["positionEncodings"]?.arrayValue ?? []
+      let encoding = PositionEncoding.negotiate(offered.compactMap(\.stringValue))
+      call.server.language.encoding = encoding
       let capabilities = JSONObject([
+        ("positionEncoding", .string(encoding.rawValue)),
+        ("textDocumentSync", .object(JSONObject([("openClose", .bool(true)), ("change", .int(2))]))),
+        ("hoverProvider", .bool(true)),
+        ("documentSymbolProvider", .bool(true)), ("inlayHintProvider", .bool(true)),
         ("sessions", .bool(true)), ("tableNode", .bool(true)),
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
         ("notifications", .array(notifications.map { .string($0) })),

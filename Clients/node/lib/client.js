@@ -400,6 +400,45 @@ export class Client extends EventEmitter {
   }
 
   /**
+   * `textDocument/didOpen` (notification): opens a layout-spec document; its problems arrive as
+   * `textDocument/publishDiagnostics` notifications.
+   */
+  didOpen(uri, text, version = 1) {
+    this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } });
+  }
+
+  /** `textDocument/didChange` (notification): LSP content changes, `{text}` or `{range, text}`, applied in order. */
+  didChange(uri, version, contentChanges) {
+    this.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+  }
+
+  /**
+   * `textDocument/hover`: the element at the position: `{contents: {kind: 'markdown', value}, range}`, or null.
+   */
+  hover(uri, line, character, options) {
+    return this.request('textDocument/hover', { textDocument: { uri }, position: { line, character } }, options);
+  }
+
+  /** `textDocument/documentSymbol`: the document's element tree (LSP DocumentSymbols), or null. */
+  documentSymbols(uri, options) {
+    return this.request('textDocument/documentSymbol', { textDocument: { uri } }, options);
+  }
+
+  /**
+   * `textDocument/inlayHint`: each element's heights at the document's widths, from the start of line `fromLine`
+   * to the start of line `toLine` (default: the whole document).
+   */
+  inlayHints(uri, fromLine = 0, toLine = 2 ** 30, options) {
+    const range = { start: { line: fromLine, character: 0 }, end: { line: toLine, character: 0 } };
+    return this.request('textDocument/inlayHint', { textDocument: { uri }, range }, options);
+  }
+
+  /** `textDocument/didClose` (notification): the document's diagnostics are cleared. */
+  didClose(uri) {
+    this.notify('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /**
    * `session/create`: a session with a table of one empty section. Resolves to a {@link Session}. `inverted: true`
    * draws the table upside down (row 0 at the visual bottom, as chats are; fixed for the session): every offset,
    * inset, frame, point and rect is then visual, and `table/contentOffsetChanged` with reason `inverted` reports the

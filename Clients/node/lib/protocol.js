@@ -14,6 +14,13 @@ export const METHODS = Object.freeze({
   'Client.shutdown': 'shutdown',
   'Client.exit': 'exit',
   'Client.cancelRequest': '$/cancelRequest',
+  // layout-spec documents (LSP text synchronisation)
+  'Client.didOpen': 'textDocument/didOpen',
+  'Client.didChange': 'textDocument/didChange',
+  'Client.didClose': 'textDocument/didClose',
+  'Client.hover': 'textDocument/hover',
+  'Client.documentSymbols': 'textDocument/documentSymbol',
+  'Client.inlayHints': 'textDocument/inlayHint',
   // sessions
   'Client.createSession': 'session/create',
   'Session.dispose': 'session/dispose',
@@ -68,7 +75,9 @@ export const METHODS = Object.freeze({
 });
 
 /** JSON-RPC methods the client sends as notifications (no response). */
-export const CLIENT_NOTIFICATIONS = Object.freeze(['initialized', 'exit', '$/cancelRequest']);
+export const CLIENT_NOTIFICATIONS = Object.freeze([
+  'initialized', 'exit', '$/cancelRequest', 'textDocument/didOpen', 'textDocument/didChange', 'textDocument/didClose',
+]);
 
 /** Server → client notifications (Protocol.md; also `capabilities.notifications`). */
 export const NOTIFICATIONS = Object.freeze([
@@ -85,6 +94,7 @@ export const NOTIFICATIONS = Object.freeze([
   'table/supplementaryHeightChanged',
   'table/heightsChanged',
   'cell/interfaceStatesChanged',
+  'textDocument/publishDiagnostics',
 ]);
 
 /** The coalesced notifications (`initializationOptions.notifications: "coalesced"`, Protocol.md "Coalesced

@@ -87,7 +87,7 @@ export function documentedMethods() {
   const start = document.indexOf('## Serving');
   const following = document.indexOf('\n## ', start + 1);
   const section = document.slice(start, following >= 0 ? following : document.length);
-  const names = new Set([...section.matchAll(/`((?:\$|[a-z]+)\/[A-Za-z]+)`/g)].map((m) => m[1]));
+  const names = new Set([...section.matchAll(/`((?:\$|[a-z][A-Za-z]*)\/[A-Za-z]+)`/g)].map((m) => m[1]));
   for (const name of ['initialize', 'initialized', 'shutdown', 'exit']) {
     if (section.includes(`\`${name}\``)) names.add(name);
   }

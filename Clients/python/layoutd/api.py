@@ -104,6 +104,39 @@ class ClientMethods:
         """``$/cancelRequest`` (notification): a request still queued or waiting answers -32800."""
         return self._notify("$/cancelRequest", {"id": request_id})
 
+    def did_open(self, uri: str, text: str, version: int = 1) -> Any:
+        """``textDocument/didOpen`` (notification): opens a layout-spec document; its diagnostics arrive as
+        ``textDocument/publishDiagnostics``."""
+        return self._notify("textDocument/didOpen",
+                            {"textDocument": {"uri": uri, "languageId": "json", "version": version, "text": text}})
+
+    def did_change(self, uri: str, version: int, changes: Sequence[Mapping[str, Any]]) -> Any:
+        """``textDocument/didChange`` (notification): ``changes`` are LSP content changes, ``{"text"}`` (the whole
+        document) or ``{"range", "text"}``, applied in order."""
+        return self._notify("textDocument/didChange",
+                            {"textDocument": {"uri": uri, "version": version}, "contentChanges": list(changes)})
+
+    def did_close(self, uri: str) -> Any:
+        """``textDocument/didClose`` (notification): the document's diagnostics are cleared."""
+        return self._notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    def hover(self, uri: str, line: int, character: int) -> Any:
+        """``textDocument/hover``: the element at the position, ``{"contents": {"kind": "markdown", "value"}, "range"}``,
+        or None."""
+        return self._call("textDocument/hover",
+                          {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+
+    def document_symbols(self, uri: str) -> Any:
+        """``textDocument/documentSymbol``: the document's element tree (LSP DocumentSymbols), or None."""
+        return self._call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+
+    def inlay_hints(self, uri: str, start: Sequence[int] = (0, 0), end: Sequence[int] = (1 << 30, 0)) -> Any:
+        """``textDocument/inlayHint``: each element's heights at the document's widths, between ``start`` and ``end``
+        (``(line, character)``; default: the whole document)."""
+        return self._call("textDocument/inlayHint", {
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": start[0], "character": start[1]}, "end": {"line": end[0], "character": end[1]}}})
+
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
                        batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,

@@ -19,6 +19,13 @@ METHODS: Dict[str, str] = {
     "Client.shutdown": "shutdown",
     "Client.exit": "exit",
     "Client.cancel_request": "$/cancelRequest",
+    # layout-spec documents (LSP text synchronisation)
+    "Client.did_open": "textDocument/didOpen",
+    "Client.did_change": "textDocument/didChange",
+    "Client.did_close": "textDocument/didClose",
+    "Client.hover": "textDocument/hover",
+    "Client.document_symbols": "textDocument/documentSymbol",
+    "Client.inlay_hints": "textDocument/inlayHint",
     # sessions
     "Client.create_session": "session/create",
     "Session.dispose": "session/dispose",
@@ -74,7 +81,8 @@ METHODS: Dict[str, str] = {
 }
 
 #: JSON-RPC methods sent as notifications (no response).
-CLIENT_NOTIFICATIONS = frozenset({"initialized", "exit", "$/cancelRequest"})
+CLIENT_NOTIFICATIONS = frozenset({
+    "initialized", "exit", "$/cancelRequest", "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"})
 
 #: Server -> client notifications (``planned`` ones would not be in Protocol.md yet; there are none now;
 #: ``coalesced`` ones replace per-row ones when asked for, and are not in ``capabilities.notifications``).
@@ -92,6 +100,7 @@ NOTIFICATIONS: Dict[str, str] = {
     "table/supplementaryHeightChanged": "implemented",
     "table/heightsChanged": "coalesced",
     "cell/interfaceStatesChanged": "coalesced",
+    "textDocument/publishDiagnostics": "implemented",
 }
 
 #: The coalesced notifications (``initializationOptions.notifications: "coalesced"``, Protocol.md "Coalesced

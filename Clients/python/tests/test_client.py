@@ -428,6 +428,29 @@ class NotificationTests(DaemonTestCase):
         self.assertEqual(log.params["type"], 1)
         self.assertIn('font family "NoSuchFont" not found', log.params["message"])
 
+    def test_spec_document_diagnostics(self) -> None:
+        # `{"type": "node", "hieght": 3}`: the unknown member's key spans characters 17-25 of line 0.
+        self.client.did_open("file:///cell.json", '{"type": "node", "hieght": 3}')
+        found = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
+        self.assertEqual(found.params["uri"], "file:///cell.json")
+        [diagnostic] = found.params["diagnostics"]
+        self.assertEqual(diagnostic["range"], {"start": {"line": 0, "character": 17},
+                                               "end": {"line": 0, "character": 25}})
+        self.assertTrue(diagnostic["message"].startswith("root.hieght: unknown member of a node element"))
+        # The whole text replaced by a valid spec: the diagnostics are cleared.
+        self.client.did_change("file:///cell.json", 2, [{"text": '{"type": "node", "style": {"height": 3}}'}])
+        fixed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
+        self.assertEqual((fixed.params["version"], fixed.params["diagnostics"]), (2, []))
+        # A 3-point node is the whole cell: at each default width it spans it.
+        hover = self.client.hover("file:///cell.json", 0, 3)
+        self.assertIn("| 320 | 0 | 0 | 320 | 3 |", hover["contents"]["value"])
+        [symbol] = self.client.document_symbols("file:///cell.json")
+        self.assertEqual((symbol["name"], symbol["detail"], symbol["children"]), ("node", "node · root", []))
+        self.assertEqual([hint["label"] for hint in self.client.inlay_hints("file:///cell.json")], ["h 3 · 3 · 3"])
+        self.client.did_close("file:///cell.json")
+        closed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
+        self.assertEqual(closed.params, {"uri": "file:///cell.json", "diagnostics": []})
+
 
 class ErrorTests(DaemonTestCase):
     def assertError(self, cls: type, code: int, message: str, call: Any, *args: Any, **kwargs: Any) -> None:

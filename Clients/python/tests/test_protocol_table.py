@@ -23,7 +23,7 @@ def documented_methods() -> set:
     start = document.index("## Serving")
     following = document.find("\n## ", start + 1)
     section = document[start: following if following >= 0 else len(document)]
-    names = set(re.findall(r"`((?:\$|[a-z]+)/[A-Za-z]+)`", section))
+    names = set(re.findall(r"`((?:\$|[a-z][A-Za-z]*)/[A-Za-z]+)`", section))
     names |= {name for name in LIFECYCLE if f"`{name}`" in section}
     return names
 
@@ -57,6 +57,12 @@ SAMPLE_ARGS: Dict[str, Tuple[tuple, dict]] = {
     "Client.shutdown": ((), {}),
     "Client.exit": ((), {}),
     "Client.cancel_request": ((7,), {}),
+    "Client.did_open": (("file:///a.json", "{}"), {"version": 3}),
+    "Client.did_change": (("file:///a.json", 4, [{"text": "[]"}]), {}),
+    "Client.did_close": (("file:///a.json",), {}),
+    "Client.hover": (("file:///a.json", 0, 3), {}),
+    "Client.document_symbols": (("file:///a.json",), {}),
+    "Client.inlay_hints": (("file:///a.json", (0, 0), (2, 0)), {}),
     "Client.create_session": ((320, 480), {"scale": 3, "separators": False, "session_id": "t"}),
     "Session.dispose": ((), {}),
     "Session.set_viewport": ((), {"width": 100}),
@@ -108,6 +114,13 @@ SAMPLE_ARGS: Dict[str, Tuple[tuple, dict]] = {
 EXPECTED_PARAMS: Dict[str, Any] = {
     "Client.initialize": {"processId": None, "initializationOptions": {"limits": {"maxSessions": 2}, "notifications": "coalesced"}},
     "Client.cancel_request": {"id": 7},
+    "Client.did_open": {"textDocument": {"uri": "file:///a.json", "languageId": "json", "version": 3, "text": "{}"}},
+    "Client.did_change": {"textDocument": {"uri": "file:///a.json", "version": 4}, "contentChanges": [{"text": "[]"}]},
+    "Client.did_close": {"textDocument": {"uri": "file:///a.json"}},
+    "Client.hover": {"textDocument": {"uri": "file:///a.json"}, "position": {"line": 0, "character": 3}},
+    "Client.document_symbols": {"textDocument": {"uri": "file:///a.json"}},
+    "Client.inlay_hints": {"textDocument": {"uri": "file:///a.json"},
+                           "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2, "character": 0}}},
     "Client.create_session": {"viewport": {"width": 320, "height": 480}, "scale": 3, "separators": False,
                               "sessionId": "t"},
     "Session.set_viewport": {"viewport": {"width": 100}},

@@ -88,7 +88,7 @@ def serving_section() -> str:
 
 
 #: A JSON-RPC method name in backquotes or in a JSON example: `session/create`, "method":"initialize".
-METHOD_TOKEN = re.compile(r"(?:`|\"method\":\s*\")(\$/[A-Za-z]+|[a-z]+/[A-Za-z]+|initialize|initialized|shutdown|exit)[`\"]")
+METHOD_TOKEN = re.compile(r"(?:`|\"method\":\s*\")(\$/[A-Za-z]+|[a-z][A-Za-z]*/[A-Za-z]+|initialize|initialized|shutdown|exit)[`\"]")
 
 
 def protocol_md_names() -> Dict[str, Set[str]]:

@@ -26,7 +26,8 @@ LAYOUT_SPECS = ["stack", "inset", "overlay", "background", "center", "ratio", "r
                 "corner", "node", "text", "image", "box"]
 NOTIFICATIONS = ["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
                  "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
-                 "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged"]
+                 "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged",
+                 "textDocument/publishDiagnostics"]
 
 
 VISIBLE = ["measureLayout", "visible"]
@@ -326,6 +327,7 @@ class CheckerTests(unittest.TestCase):
 
     def test_shared_trace_files_pair_answers_with_any_pending_request(self) -> None:
         init = {"serverInfo": {"name": "layoutd", "version": "0.1.0"}, "protocolVersion": "1.0", "capabilities": {
+            "positionEncoding": "utf-16", "textDocumentSync": {"openClose": True, "change": 2}, "hoverProvider": True, "documentSymbolProvider": True, "inlayHintProvider": True,
             "sessions": True, "tableNode": True, "layoutSpecs": LAYOUT_SPECS, "notifications": NOTIFICATIONS, "features": [],
             "limits": {
                 "maxSessions": 1, "maxRowsPerSession": 1, "maxCellDepth": 1, "maxCellElements": 1}}}

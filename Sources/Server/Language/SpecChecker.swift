@@ -1,0 +1,105 @@
+import JSONCodec
+import JSONRPC
+import LayoutSpecs
+import SpecLanguage
+
+/// Checks a layout-spec document's text: JSON syntax, the document's members, every cell's spec decoded exactly as
+/// `table/insertRows` decodes a row's cell (same messages, paths from the document), then each cell laid out at
+/// each of the document's widths, warning where the result is probably not what its author meant. Pure apart from
+/// reading font files.
+struct SpecChecker: Sendable {
+  /// The server's options (font directories, cell limits).
+  let options: ServerOptions
+
+  /// Every problem of `text`, in document order.
+  func diagnostics(_ text: String) -> [SpecDiagnostic] {
+    let node: SourceNode
+    do throws(SourceSyntaxError) {
+      node = try SourceParser.parse(text)
+    } catch {
+      let length = text.utf8.count
+      let start = min(error.offset, length)
+      return [
+        SpecDiagnostic(
+          range: start..<min(start + 1, length), severity: .error, message: "invalid JSON: \(error.message)")
+      ]
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(text)
+    } catch {
+      return [SpecDiagnostic(range: node.range, severity: .error, message: "invalid JSON: \(error)")]
+    }
+    let document = SpecDocument(value, node: node)
+    var found = document.problems
+    for scale in Set([document.scale]) {
+      let frames = CellFrames(scale: scale, options: options)
+      for cell in document.cells {
+        found += check(cell, widths: document.widths, in: frames)
+      }
+    }
+    return found.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+  }
+
+  /// The problems of one cell: its decoding error, else the warnings of its layouts.
+  func check(_ cell: SpecDocument.Cell, widths: [Double], in frames: CellFrames) -> [SpecDiagnostic] {
+    let element: LayoutElement
+    do throws(ResponseError) {
+      element = try frames.decode(cell.spec, path: cell.path)
+    } catch {
+      return [located(error.message, in: cell)]
+    }
+    var warnings: [SpecDiagnostic] = []
+    for width in widths {
+      do throws(ResponseError) {
+        let flat = try frames.flattened(element, in: CellFrames.range(width: width))
+        for frame in flat.frames where frame.frame.size.width == 0 || frame.frame.size.height == 0 {
+          let name = frame.id.map { "\"\($0)\"" } ?? "a \(frame.type) element"
+          warnings.append(
+            SpecDiagnostic(
+              range: range(ofElementWithID: frame.id, in: cell), severity: .warning,
+              message: "\(name) is laid out at zero size at width \(Self.number(width))"))
+        }
+      } catch {
+        warnings.append(SpecDiagnostic(range: cell.node.range, severity: .error, message: error.message))
+      }
+    }
+    var seen = Set<String>()
+    return warnings.filter { seen.insert($0.message.components(separatedBy: " at width ").first ?? "").inserted }
+  }
+
+  /// A decoding message `path: detail` underlined where its path points (an unknown or unsupported member at its
+  /// key).
+  func located(_ message: String, in cell: SpecDocument.Cell) -> SpecDiagnostic {
+    guard let separator = message.range(of: ": ") else {
+      return SpecDiagnostic(range: cell.node.range, severity: .error, message: message)
+    }
+    let path = String(message[..<separator.lowerBound])
+    let detail = message[separator.upperBound...]
+    let atKey = detail.hasPrefix("unknown member") || detail.contains("is not supported on")
+    let target = PathLocator.locate(path, in: cell.node, rootName: cell.path, keyOfLastMember: atKey)
+    return SpecDiagnostic(range: target.range, severity: .error, message: message)
+  }
+
+  /// The text of the element whose `id` member is `id` (the cell's whole spec when there is none).
+  func range(ofElementWithID id: String?, in cell: SpecDocument.Cell) -> Range<Int> {
+    guard let id else { return cell.node.range }
+    var pending = [(cell.spec, cell.node)]
+    while let (value, node) = pending.popLast() {
+      if let object = value.objectValue {
+        if object["type"] != nil, object["id"]?.stringValue == id { return node.range }
+        for member in node.members.reversed() {
+          if let child = object[member.key] { pending.append((child, member.value)) }
+        }
+      } else if let array = value.arrayValue {
+        for (child, childNode) in zip(array, node.elements).reversed() { pending.append((child, childNode)) }
+      }
+    }
+    return cell.node.range
+  }
+
+  /// `width` without a fraction when it has none.
+  static func number(_ value: Double) -> String {
+    value.rounded() == value ? String(Int(value)) : String(value)
+  }
+}
