@@ -20,6 +20,7 @@ package enum BenchCommand {
              layoutd bench --json [--runs N] [FILE ...]   JSONCodec throughput beside Foundation
              layoutd bench --server [options]         a spawned daemon over pipes (layoutd bench --server --help)
              layoutd bench --cells [--runs N] [DIR]   CPU per inserted feed cell on one thread, stage by stage
+             layoutd bench --language [--runs N] [--lines N]  re-check time of a layout-spec document over LSP
         Meant for release builds (swift build -c release); figures of a debug build are meaningless.
       """)
 

@@ -19,6 +19,8 @@ public enum LayoutdCommand {
            layoutd bench --json [--runs N]          benchmark the JSON codec beside Foundation
            layoutd bench --server [--runs N] [--rows N] [--json]
                                                     benchmark a spawned daemon over pipes (latency, throughput, memory)
+           layoutd bench --language [--runs N] [--lines N]
+                                                    re-check time of a layout-spec document served over LSP
            layoutd bench --cells [--runs N]         CPU per inserted feed cell on one thread, stage by stage
            layoutd --help | --version
     """
@@ -59,6 +61,9 @@ public enum LayoutdCommand {
       case "--server":
         if Usage.asksForHelp(rest) { return ServerBench.help.help() }
         return ServerBench.run(rest)
+      case "--language":
+        if Usage.asksForHelp(rest) { return LanguageBench.usage.help() }
+        return LanguageBench.run(Array(rest.dropFirst()))
       case "--cells":
         if Usage.asksForHelp(rest) { return RowStageBench.usage.help() }
         return RowStageBench.run(Array(rest.dropFirst()))

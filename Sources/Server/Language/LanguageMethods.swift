@@ -18,7 +18,7 @@ enum LanguageMethods {
 
   /// The checker of the server's current options.
   static func checker(_ call: Call) -> SpecChecker {
-    SpecChecker(options: call.server.state.withLock { $0.options })
+    call.server.language.checker(options: call.server.state.withLock { $0.options })
   }
 
   /// Answers `body`'s outcome; for a notification an error is logged instead.
@@ -77,10 +77,10 @@ enum LanguageMethods {
   }
 
   /// Answers a request about an open document on the language queue (the reader goes on): `body` gets the
-  /// document, its line index and the server's options. A document that is not open: -32602.
+  /// document, its line index and the server's checker. A document that is not open: -32602.
   static func onDocument(
     _ call: Call,
-    _ body: @escaping @Sendable (TextDocument, LineIndex, ServerOptions, Params) throws(ResponseError) -> JSONValue
+    _ body: @escaping @Sendable (TextDocument, LineIndex, SpecChecker, Params) throws(ResponseError) -> JSONValue
   ) {
     let params: Params
     let uri: String
@@ -92,13 +92,13 @@ enum LanguageMethods {
       return
     }
     let language = call.server.language
-    let options = call.server.state.withLock { $0.options }
+    let checker = checker(call)
     language.queue.async {
       call.answer { () throws(ResponseError) -> JSONValue in
         guard let document = language.document(uri) else {
           throw Params.invalid("params.textDocument.uri", "\"\(uri)\" is not open")
         }
-        return try body(document, LineIndex(document.text, encoding: language.encoding), options, params)
+        return try body(document, LineIndex(document.text, encoding: language.encoding), checker, params)
       }
     }
   }
@@ -106,9 +106,9 @@ enum LanguageMethods {
   /// `textDocument/hover` {textDocument: {uri}, position} → {contents: {kind: "markdown", value}, range} or null
   /// (no element there).
   static func hover(_ call: Call) {
-    onDocument(call) { document, index, options, params throws(ResponseError) in
+    onDocument(call) { document, index, checker, params throws(ResponseError) in
       let offset = index.offset(of: try position(params.object("position")))
-      guard let found = SpecHover.hover(document.text, at: offset, options: options) else { return .null }
+      guard let found = SpecHover.hover(document.text, at: offset, checker: checker) else { return .null }
       return .object(
         JSONObject([
           ("contents", .object(JSONObject([("kind", .string("markdown")), ("value", .string(found.markdown))]))),
@@ -138,10 +138,10 @@ enum LanguageMethods {
   /// `textDocument/inlayHint` {textDocument: {uri}, range} → [{position, label, paddingLeft, paddingRight}]: the
   /// heights of each element at the document's widths, inside `range`.
   static func inlayHint(_ call: Call) {
-    onDocument(call) { document, index, options, params throws(ResponseError) in
+    onDocument(call) { document, index, checker, params throws(ResponseError) in
       let range = try textRange(params.object("range"))
       let bytes = index.offset(of: range.start)...index.offset(of: range.end)
-      let hints = SpecOutline.hints(document.text, options: options).filter { bytes.contains($0.offset) }
+      let hints = SpecOutline.hints(document.text, checker: checker).filter { bytes.contains($0.offset) }
       return .array(
         hints.map { hint in
           .object(

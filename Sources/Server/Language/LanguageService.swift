@@ -24,6 +24,18 @@ final class LanguageService: Sendable {
 
   /// Guarded state.
   let state = Mutex(State())
+  /// The checker, made from the server's options at first use (after `initialize`).
+  private let madeChecker = Mutex<SpecChecker?>(nil)
+
+  /// The checker of the server's `options` (made once: the options do not change after `initialize`).
+  func checker(options: ServerOptions) -> SpecChecker {
+    madeChecker.withLock { made in
+      if let made { return made }
+      let checker = SpecChecker(options: options)
+      made = checker
+      return checker
+    }
+  }
   /// Where checks run, one at a time.
   let queue = DispatchQueue(label: "layoutd.language", qos: .userInitiated)
 

@@ -2,14 +2,43 @@ import JSONCodec
 import JSONRPC
 import LayoutSpecs
 import SpecLanguage
+import Synchronization
+import Typography
 
 /// Checks a layout-spec document's text: JSON syntax, the document's members, every cell's spec decoded exactly as
 /// `table/insertRows` decodes a row's cell (same messages, paths from the document), then each cell laid out at
-/// each of the document's widths, warning where the result is probably not what its author meant. Pure apart from
-/// reading font files.
-struct SpecChecker: Sendable {
+/// each of the document's widths, warning where the result is probably not what its author meant. One per server:
+/// it keeps the font registry, an engine per scale and each cell's problems by its path, widths, scale and text,
+/// so a change re-checks only the cells it touched. Thread-safe.
+final class SpecChecker: Sendable {
   /// The server's options (font directories, cell limits).
   let options: ServerOptions
+  /// Where text leaves find their fonts.
+  let registry: FontRegistry
+  /// The decoder and engine of each scale used so far.
+  private let frames = Mutex<[Double: CellFrames]>([:])
+  /// Each cell's problems, offsets relative to the cell's first byte, by `cacheKey`.
+  private let cells = Mutex<[String: [SpecDiagnostic]]>([:])
+  /// Most cells remembered (the cache starts over past it).
+  static let maxCachedCells = 50_000
+
+  /// A checker with the server's `options`.
+  init(options: ServerOptions) {
+    self.options = options
+    registry = options.makeRegistry()
+  }
+
+  /// The decoder and engine of `scale`, as a session of that scale has them.
+  func cellFrames(scale: Double) -> CellFrames {
+    frames.withLock { frames in
+      if let found = frames[scale] { return found }
+      let made = CellFrames(
+        engine: CellFrames.engine(scale: scale, registry: registry, limits: options.cellLimits),
+        decoding: CellDecoding(limits: options.cellLimits, fonts: FontCheck(registry: registry)))
+      frames[scale] = made
+      return made
+    }
+  }
 
   /// Every problem of `text`, in document order.
   func diagnostics(_ text: String) -> [SpecDiagnostic] {
@@ -31,11 +60,31 @@ struct SpecChecker: Sendable {
       return [SpecDiagnostic(range: node.range, severity: .error, message: "invalid JSON: \(error)")]
     }
     let document = SpecDocument(value, node: node)
+    let bytes = Array(text.utf8)
+    let frames = cellFrames(scale: document.scale)
     var found = document.problems
-    for scale in Set([document.scale]) {
-      let frames = CellFrames(scale: scale, options: options)
-      for cell in document.cells {
-        found += check(cell, widths: document.widths, in: frames)
+    for cell in document.cells {
+      let key = "\(cell.path)\u{0}\(document.widths)\u{0}\(document.scale)\u{0}"
+        + String(decoding: bytes[cell.node.range], as: UTF8.self)
+      let start = cell.node.range.lowerBound
+      let relative =
+        cells.withLock { $0[key] }
+        ?? {
+          let made = check(cell, widths: document.widths, in: frames).map { problem in
+            var moved = problem
+            moved.range = (problem.range.lowerBound - start)..<(problem.range.upperBound - start)
+            return moved
+          }
+          cells.withLock { cache in
+            if cache.count >= Self.maxCachedCells { cache.removeAll() }
+            cache[key] = made
+          }
+          return made
+        }()
+      found += relative.map { problem in
+        var placed = problem
+        placed.range = (problem.range.lowerBound + start)..<(problem.range.upperBound + start)
+        return placed
       }
     }
     return found.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }

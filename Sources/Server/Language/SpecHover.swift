@@ -7,11 +7,11 @@ import SpecLanguage
 /// Markdown. Pure apart from reading font files.
 enum SpecHover {
   /// The hover at byte `offset` of `text`: Markdown and the element's bytes, or nil when no element is there.
-  static func hover(_ text: String, at offset: Int, options: ServerOptions) -> (markdown: String, range: Range<Int>)? {
+  static func hover(_ text: String, at offset: Int, checker: SpecChecker) -> (markdown: String, range: Range<Int>)? {
     guard let parsed = SpecDocument.parse(text),
       let cell = parsed.document.cells.first(where: { $0.node.range.contains(offset) })
     else { return nil }
-    let layouts = SpecLayouts(cell, widths: parsed.document.widths, scale: parsed.document.scale, options: options)
+    let layouts = SpecLayouts(cell, widths: parsed.document.widths, scale: parsed.document.scale, checker: checker)
     guard let element = layouts.elements.element(at: offset) else { return nil }
     var lines = ["**\(element.type)** " + (element.id.map { "`\($0)` " } ?? "") + "— `\(element.path)`"]
     if let failure = layouts.failure {

@@ -27,10 +27,11 @@ struct SpecLayouts: Sendable {
   /// Why the cell could not be laid out, if it could not (a decoding error, a layout failure).
   let failure: String?
 
-  /// Lays `cell` out at `widths` and `scale` with the server's `options`.
-  init(_ cell: SpecDocument.Cell, widths: [Double], scale: Double, options: ServerOptions) {
+  /// Lays `cell` out at `widths` and `scale` with the checker's options and fonts.
+  init(_ cell: SpecDocument.Cell, widths: [Double], scale: Double, checker: SpecChecker) {
     elements = SpecElements(cell)
-    let registry = options.makeRegistry()
+    let options = checker.options
+    let registry = checker.registry
     let ranges = Mutex([String: SizeRange]())
     var environment = LayoutEnvironment.standard(scale: scale, registry: registry)
     environment.maxDepth = options.cellLimits.maxDepth

@@ -68,11 +68,11 @@ enum SpecOutline {
 
   /// The inlay hints of `text`: after each element's `{`, its heights at the document's widths (`h 58 · 58 · 40`);
   /// a cell's root element gives its row's height.
-  static func hints(_ text: String, options: ServerOptions) -> [Hint] {
+  static func hints(_ text: String, checker: SpecChecker) -> [Hint] {
     guard let parsed = SpecDocument.parse(text) else { return [] }
     var hints: [Hint] = []
     for cell in parsed.document.cells {
-      let layouts = SpecLayouts(cell, widths: parsed.document.widths, scale: parsed.document.scale, options: options)
+      let layouts = SpecLayouts(cell, widths: parsed.document.widths, scale: parsed.document.scale, checker: checker)
       guard layouts.failure == nil else { continue }
       for element in layouts.elements.all {
         guard let placements = layouts.placements[element.layoutID], !placements.isEmpty else { continue }
