@@ -6,14 +6,15 @@ import NodeTree
 /// A collection's and a pager's side of a session: the range cells are measured in, content sizes and offsets
 /// across, scrolling along a horizontal flow and the pager's pages (Protocol.md "Collections", "Pagers").
 extension Session {
-  /// The range every cell is laid out in: a table's [W×0, W×CGFLOAT_MAX]; a collection's items exactly its flow's
-  /// `itemSize` (a pager's: the page size), as Texture's flow layout inspector gives a set `itemSize`.
+  /// The range every cell is laid out in: a table's [W×0, W×CGFLOAT_MAX]; a collection's items Texture's flow
+  /// layout inspector's range (`FlowPlacement.itemRange`): exactly a set `itemSize` (a pager's: the page size), else
+  /// the scroll-direction rule (vertical: [0×0, viewport width × CGFLOAT_MAX]; horizontal mirrored).
   var cellRange: SizeRange {
     guard let flow = table.flow else {
       return SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     }
-    let item = flow.configuration.itemSize
-    return SizeRange(min: Size(item.width, item.height), max: Size(item.width, item.height))
+    let range = flow.itemRange
+    return SizeRange(min: Size(range.minWidth, range.minHeight), max: Size(range.maxWidth, range.maxHeight))
   }
 
   /// `{width, height}` of content `height` tall: a table's width is the viewport's; a collection's is its flow's
@@ -110,7 +111,7 @@ extension SessionMethods {
 
 extension Session {
   /// Refuses (-32602 at the row's path) rows of a collection or pager that carry a table row's members
-  /// (`heightRange`, accessories): an item is measured at exactly its layout's item size. `indexed`: `path` is
+  /// (`heightRange`, accessories): an item is measured in its flow layout's range. `indexed`: `path` is
   /// the rows array (each row at `path[i]`), else the row itself.
   func refuseTableRowMembers(
     _ specs: [RowSpec<LayoutElement>], path: String, indexed: Bool = true
@@ -119,7 +120,7 @@ extension Session {
     for (index, spec) in specs.enumerated() where spec.heightRange != nil || spec.accessories != nil {
       throw Params.invalid(
         indexed ? "\(path)[\(index)]" : path,
-        "a \(kind.rawValue)'s items have no heightRange or accessories (they are measured at the layout's itemSize)")
+        "a \(kind.rawValue)'s items have no heightRange or accessories (they are measured in the flow layout's range)")
     }
   }
 
