@@ -77,6 +77,39 @@ extension Session {
     return scrollOutcome()
   }
 
+  /// For a collection or pager, the offset along its scroll axis `table/scrollToRow` {sessionId, row, position? =
+  /// "none", drag? = false} moves to (UICollectionView's `scrollToItemAtIndexPath:atScrollPosition:`, the item's
+  /// committed flow frame; a collection has no content insets): `"top"`/`"left"` puts the item's leading edge at
+  /// the viewport's, `"middle"` centres it, `"bottom"`/`"right"` puts its trailing edge at the viewport's, `"none"`
+  /// moves the least that shows it whole (or, larger than the viewport, filling it). A vertical collection takes
+  /// top/middle/bottom, a horizontal one left/middle/right. Nil for a table.
+  func itemScrollTarget(_ params: Params) throws(ResponseError) -> Double? {
+    guard let flow = table.committedFlow else { return nil }
+    let path = try committedIndexPath(params.required("row"), path: params.at("row"))
+    guard let frame = flow.frame(of: .item(section: path.section, item: path.row)) else {
+      throw Params.invalid(params.at("row"), "item \(path) is not committed")
+    }
+    let across = scrollsAcross
+    let (start, length, extent, current) =
+      across
+      ? (frame.x, frame.width, width, contentOffsetX) : (frame.y, frame.height, height, contentOffsetY)
+    let position = try params.optionalString("position") ?? "none"
+    let (leading, trailing) = across ? ("left", "right") : ("top", "bottom")
+    switch position {
+    case leading: return start
+    case "middle": return start + length / 2 - extent / 2
+    case trailing: return start + length - extent
+    case "none":
+      let a = start
+      let b = start + length - extent
+      return min(max(current, min(a, b)), max(a, b))
+    default:
+      throw Params.invalid(
+        params.at("position"),
+        "expected one of \(leading), middle, \(trailing), none, got \(JSONWriter.string(.string(position)))")
+    }
+  }
+
   /// Number of pages of a pager: the items of its first section (0 before any).
   var pageCount: Int { table.visibleMap.numberOfSections > 0 ? table.visibleMap.rowIDs(inSection: 0).count : 0 }
 

@@ -83,6 +83,55 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func scrollToRowMovesAlongTheFlowsAxis() throws {
+    // 30 items 100 × 100 in 320 × 480, spacings 10: 3 per line, 10 lines → content 320 × (10 × 100 + 9 × 10) =
+    // 320 × 1090, offsets in [0, 1090 − 480 = 610]. Item 16 is on line 5: y 550…650.
+    let daemon = try daemon(
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(30))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    func offset(_ id: Int, _ params: String) -> JSONValue? {
+      daemon.result(id, "table/scrollToRow", #"{"sessionId":"s1","row":"i16"\#(params)}"#)["contentOffset"]
+    }
+    // none from 0: the least move showing it whole, its bottom at the viewport's: 650 − 480 = 170.
+    #expect(offset(5, "") == json(#"{"x":0,"y":170}"#))
+    // top: 550; middle: 600 − 240 = 360; bottom: 170.
+    #expect(offset(6, #","position":"top""#) == json(#"{"x":0,"y":550}"#))
+    #expect(offset(7, #","position":"middle""#) == json(#"{"x":0,"y":360}"#))
+    #expect(offset(8, #","position":"bottom""#) == json(#"{"x":0,"y":170}"#))
+    // Item 29 (line 9, y 990) at the top is clamped to 610.
+    #expect(
+      daemon.result(9, "table/scrollToRow", #"{"sessionId":"s1","row":"i29","position":"top"}"#)["contentOffset"]
+        == json(#"{"x":0,"y":610}"#))
+    #expect(
+      daemon.call(10, "table/scrollToRow", #"{"sessionId":"s1","row":"i1","position":"left"}"#) == [
+        json(
+          errorResponse(
+            "10", -32602, #"params.position: expected one of top, middle, bottom, none, got "left""#))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func scrollToRowOfAPagerMovesAlongX() throws {
+    // 10 pages 375 wide: page 3 at x 1125 ("left"); "middle" is 1125 + 187.5 − 187.5 = 1125 too; from there
+    // "none" to page 5 (x 1875…2250) moves the least: 2250 − 375 = 1875.
+    let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      daemon.result(5, "table/scrollToRow", #"{"sessionId":"s1","row":"p3","position":"left"}"#)["contentOffset"]
+        == json(#"{"x":1125,"y":0}"#))
+    #expect(
+      daemon.result(6, "table/scrollToRow", #"{"sessionId":"s1","row":"p5"}"#)["contentOffset"]
+        == json(#"{"x":1875,"y":0}"#))
+    #expect(
+      daemon.call(7, "table/scrollToRow", #"{"sessionId":"s1","row":"p1","position":"top"}"#) == [
+        json(
+          errorResponse("7", -32602, #"params.position: expected one of left, middle, right, none, got "top""#))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
   @Test func aPagerPagesAcross() throws {
     // 10 pages of 375 × 667 side by side: content 3750 × 667; page k at x 375k.
     let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
