@@ -157,16 +157,29 @@ extension Session {
     }
   }
 
-  /// `session/setViewport` of a collection or pager: {sessionId, contentOffset?: {x} (horizontal) or {y}
-  /// (vertical)} → {seq, relayoutRows: 0, contentOffset}: a programmatic scroll to the clamped offset (a range
-  /// update when the on-screen items change, a batch-fetch check when it moved). The viewport's size, content insets
-  /// and anchoring are fixed for a collection (-32602).
+  /// `session/setViewport` of a collection or pager: {sessionId, viewport?: {width?, height?}, contentOffset?: {x}
+  /// (horizontal) or {y} (vertical)} → {seq, relayoutRows, contentOffset}. A new size is the collection's new
+  /// bounds: the flow is placed again at once (a pager's page size follows the viewport), and when the range its
+  /// items are measured in changed (a pager's pages; self-sized items when the extent across the scroll axis
+  /// changed) every item is re-measured in the background as a table's rows are after a width change (each changed
+  /// item pushed as `table/heightChanged`, the burst ended by `table/contentSizeChanged`; `relayoutRows` counts
+  /// them); otherwise `table/contentSizeChanged` follows at once. Then the offset is clamped into the new content and
+  /// the viewport moves like a programmatic scroll (a range update when the on-screen items change, a batch-fetch
+  /// check when it moved). Content insets and anchoring are fixed for a collection (-32602).
   func setCollectionViewport(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    for member in ["viewport", "contentInset", "scrollAnchoring"] where params.value(member) != nil {
+    for member in ["contentInset", "scrollAnchoring"] where params.value(member) != nil {
       throw Params.invalid(params.at(member), "a \(kind.rawValue)'s \(member) is fixed for the session")
     }
-    var x = contentOffsetX
-    var y = contentOffsetY
+    var newWidth = width
+    var newHeight = height
+    if params.value("viewport") != nil {
+      let viewport = try params.object("viewport")
+      try viewport.check(RequestMembers.flowSize)
+      newWidth = try viewport.optionalNumber("width", in: Session.viewportRange, rangeText: "in (0, 100000]") ?? width
+      newHeight =
+        try viewport.optionalNumber("height", in: Session.viewportRange, rangeText: "in (0, 100000]") ?? height
+    }
+    var requestedOffset: Double?
     if params.value("contentOffset") != nil {
       let offset = try params.object("contentOffset")
       try offset.check(RequestMembers.contentOffset)
@@ -175,16 +188,40 @@ extension Session {
         throw Params.invalid(
           offset.at(across), "a \(scrollsAcross ? "horizontal" : "vertical") \(kind.rawValue) scrolls along \(along)")
       }
-      let value = try offset.number(along, in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
-      if scrollsAcross { x = table.clampedOffsetX(value) } else { y = table.clampedOffsetY(value) }
+      requestedOffset = try offset.number(along, in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
     }
-    let moved = x != contentOffsetX || y != contentOffsetY
+    // Everything is validated: apply.
+    var relaidOut = 0
+    if let placement = table.flow, newWidth != width || newHeight != height {
+      width = newWidth
+      height = newHeight
+      var resized = placement
+      resized.bounds = FlowSize(width: newWidth, height: newHeight)
+      if kind == .pager { resized.configuration.itemSize = resized.bounds }
+      publish(table.setFlowPlacement(resized))
+      widthGeneration += 1
+      if resized.itemRange != placement.itemRange {
+        let requests = table.relayoutAllRows()
+        relaidOut = requests.count
+        if requests.isEmpty { publishWidthChangeFinished() } else { schedule(requests, widthChange: widthGeneration) }
+      } else {
+        publishWidthChangeFinished()
+      }
+    }
+    // The offset along the axis, clamped into the content as the viewport now is.
+    let oldX = contentOffsetX
+    let oldY = contentOffsetY
+    let content = table.committedFlow?.contentSize ?? FlowSize(width: width, height: height)
+    let x = scrollsAcross ? min(max(requestedOffset ?? oldX, 0), max(0, content.width - width)) + 0 : 0
+    let y = scrollsAcross ? 0 : min(max(requestedOffset ?? oldY, 0), max(0, content.height - height)) + 0
+    let moved = x != oldX || y != oldY
     moveViewport(to: y, x: x)
     if moved { checkBatchFetchAfterScroll() }
     return .result(
       .object(
         JSONObject([
-          ("seq", .int(seq(table.lastSubmittedSeq))), ("relayoutRows", .int(0)), ("contentOffset", contentOffsetJSON),
+          ("seq", .int(seq(table.lastSubmittedSeq))), ("relayoutRows", .int(Int64(relaidOut))),
+          ("contentOffset", contentOffsetJSON),
         ])))
   }
 }

@@ -132,6 +132,60 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func aNewViewportWidthRemeasuresSelfSizedItems() throws {
+    // Self-sized items a (100 × 40) and b (300 × 60) in a vertical collection 320 wide: line 0 = a alone (100 + 10
+    // + 300 > 320), not the last line: centred, x (320 − 100) / 2 = 110; line 1 at y 50 = b at x 0; content 320 × 110.
+    let daemon = try daemon(#""kind":"collection","viewport":{"width":320,"height":480},"layout":{}"#)
+    let rows =
+      #"[{"id":"a","cell":{"type":"node","style":{"width":100,"height":40}}},"#
+      + #"{"id":"b","cell":{"type":"node","style":{"width":300,"height":60}}}]"#
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(rows)}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":320,"height":110}}"#))
+    #expect(
+      daemon.result(5, "table/rowFrame", #"{"sessionId":"s1","row":"a"}"#)["frame"]
+        == json(#"{"x":110,"y":0,"width":100,"height":40}"#))
+    // Width 200: items are measured in [0 × 0, 200 × CGFLOAT_MAX], so b (300 wide) is clamped to 200 × 60 (a node's
+    // size is clamped into its range) and both items are re-measured (relayoutRows 2); a stays 100 × 40, now centred
+    // at x (200 − 100) / 2 = 50. Content 200 × 110.
+    let pushed =
+      daemon.call(6, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":200}}"#)
+      + daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(pushed.first { $0["id"] == .int(6) }?["result"]?["relayoutRows"] == .int(2))
+    #expect(
+      pushed.first { $0["method"] == .string("table/heightChanged") }?["params"]
+        == json(
+          #"{"sessionId":"s1","rowId":"b","indexPath":[0,1],"oldHeight":60,"newHeight":60,"oldWidth":300,"newWidth":200,"contentSize":{"width":200,"height":110},"seq":1}"#
+        ))
+    #expect(
+      pushed.last { $0["method"] == .string("table/contentSizeChanged") }?["params"]
+        == json(#"{"sessionId":"s1","contentSize":{"width":200,"height":110},"seq":1}"#))
+    #expect(
+      daemon.result(8, "table/rowFrame", #"{"sessionId":"s1","row":"a"}"#)["frame"]
+        == json(#"{"x":50,"y":0,"width":100,"height":40}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aPagersPagesFollowTheViewport() throws {
+    // 10 pages at 375 × 667, at page 3 (x 1125). Viewport 300 wide: pages are 300 × 667 at once (content 3000 ×
+    // 667, page 2 at x 600), all 10 re-measured at the new page size; x 1125 is inside [0, 3000 − 300].
+    let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    _ = daemon.call(5, "pager/scrollToPage", #"{"sessionId":"s1","page":3}"#)
+    let answer = daemon.result(6, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":300}}"#)
+    #expect(answer == json(#"{"seq":1,"relayoutRows":10,"contentOffset":{"x":1125,"y":0}}"#))
+    _ = daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      daemon.result(8, "table/rowFrame", #"{"sessionId":"s1","row":"p2"}"#)["frame"]
+        == json(#"{"x":600,"y":0,"width":300,"height":667}"#))
+    #expect(daemon.result(9, "table/contentSize", #"{"sessionId":"s1"}"#) == json(#"{"width":3000,"height":667}"#))
+    // 1125 / 300 = 3.75 → page 3.
+    #expect(daemon.result(10, "pager/currentPage", #"{"sessionId":"s1"}"#) == json(#"{"page":3,"pageCount":10}"#))
+    daemon.expectAliveThenExit()
+  }
+
   @Test func aPagerPagesAcross() throws {
     // 10 pages of 375 × 667 side by side: content 3750 × 667; page k at x 375k.
     let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
@@ -325,8 +379,8 @@ import Testing
         json(errorResponse("6", -32602, "params.x: a vertical collection scrolls along y"))
       ])
     #expect(
-      daemon.call(7, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":100}}"#) == [
-        json(errorResponse("7", -32602, "params.viewport: a collection's viewport is fixed for the session"))
+      daemon.call(7, "session/setViewport", #"{"sessionId":"s1","contentInset":{"top":10}}"#) == [
+        json(errorResponse("7", -32602, "params.contentInset: a collection's contentInset is fixed for the session"))
       ])
     #expect(daemon.result(8, "table/describe", #"{"sessionId":"s1"}"#)["sections"] == json(#"[{"rows":[]}]"#))
     daemon.expectAliveThenExit()
