@@ -28,6 +28,7 @@ enum ContainerKind: String, Sendable, CaseIterable {
     "table/deleteSections", "table/reloadSections", "table/moveSection", "table/reloadData",
     "table/performBatchUpdates", "table/waitUntilAllUpdatesAreProcessed", "cell/setNeedsLayout", "cell/displayList",
     "table/contentSize", "table/rowFrame", "table/rowAtPoint", "table/rowsInRect", "table/describe",
+    "table/elementAtPoint", "table/elementsInRect", "table/supplementaryFrame",
     "table/scrollToOffset", "table/scrollBy", "table/scrollToRow", "table/setTuningParameters",
     "table/tuningParameters",
     "table/setRangeMode", "table/ranges", "table/completeBatchFetching", "table/cancelBatchFetching",

@@ -186,6 +186,49 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func elementQueriesFindItemsHeadersAndFooters() throws {
+    // 320 × 480, items 100 × 100, header reference height 30, footer 20, 4 items: header y 0…30 across the whole
+    // width; line 0 at y 30 (items at x 0, 110, 220: (320 + 10) / 110 = 3 columns, gap (320 − 300) / 2 = 10); line 1
+    // at y 140 (item 3 in column 0); footer y 240…260. Content 320 × 260.
+    let daemon = try daemon(
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100},"#
+        + #""headerReferenceSize":{"height":30},"footerReferenceSize":{"height":20}}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(4))}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":320,"height":260}}"#))
+    let header =
+      #"{"kind":"header","section":0,"frame":{"x":0,"y":0,"width":320,"height":30},"#
+      + #""contentFrame":{"x":0,"y":0,"width":320,"height":30},"floating":false}"#
+    let footer =
+      #"{"kind":"footer","section":0,"frame":{"x":0,"y":240,"width":320,"height":20},"#
+      + #""contentFrame":{"x":0,"y":240,"width":320,"height":20},"floating":false}"#
+    #expect(
+      daemon.result(5, "table/elementAtPoint", #"{"sessionId":"s1","point":{"x":5,"y":10}}"#) == json(header))
+    // (115, 50) is in item 1 (x 110…210, y 30…130); (105, 50) is in the gap between columns 0 and 1.
+    #expect(
+      daemon.result(6, "table/elementAtPoint", #"{"sessionId":"s1","point":{"x":115,"y":50}}"#)
+        == json(
+          #"{"kind":"row","rowId":"i1","indexPath":[0,1],"frame":{"x":110,"y":30,"width":100,"height":100}}"#))
+    #expect(daemon.result(7, "table/elementAtPoint", #"{"sessionId":"s1","point":{"x":105,"y":50}}"#) == .null)
+    // y 200…300: item 3 (140…240) and the footer (240…260), in content order.
+    let inRect = daemon.result(
+      8, "table/elementsInRect", #"{"sessionId":"s1","rect":{"x":0,"y":200,"width":320,"height":100}}"#)
+    #expect(
+      inRect
+        == json(
+          #"{"elements":[{"kind":"row","rowId":"i3","indexPath":[0,3],"frame":{"x":0,"y":140,"width":100,"height":100}},"#
+            + footer + "]}"))
+    #expect(
+      daemon.result(9, "table/supplementaryFrame", #"{"sessionId":"s1","section":0,"kind":"footer"}"#)
+        == json(footer))
+    #expect(
+      daemon.call(10, "table/supplementaryFrame", #"{"sessionId":"s1","section":1,"kind":"header"}"#) == [
+        json(errorResponse("10", -32602, "section 1 out of range (1 sections)"))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
   @Test func aPagerPagesAcross() throws {
     // 10 pages of 375 × 667 side by side: content 3750 × 667; page k at x 375k.
     let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
