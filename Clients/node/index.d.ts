@@ -132,7 +132,7 @@ export interface DidCommitParams {
   changeFrames?: RowChangeFrame[];
 }
 export interface HeightChangedParams {
-  sessionId: string; rowId: string; indexPath: IndexPath; oldHeight: number; newHeight: number; contentSize: Size; seq: number;
+  sessionId: string; rowId: string; indexPath: IndexPath; oldHeight: number; newHeight: number; oldWidth?: number; newWidth?: number; contentSize: Size; seq: number;
 }
 export interface ContentSizeChangedParams { sessionId: string; contentSize: Size; seq: number }
 export interface ContentOffsetChangedParams {
@@ -297,9 +297,9 @@ export interface CreateSessionOptions extends RequestOptions {
   groupedSectionSpacing?: { header?: number; footer?: number };
   /** What the session holds: `"table"` (default), `"collection"` (with `layout`) or `"pager"`. */
   kind?: 'table' | 'collection' | 'pager';
-  /** A collection's flow layout (Protocol.md "Collections"); `itemSize` is required. */
+  /** A collection's flow layout (Protocol.md "Collections"); without `itemSize` (or with 50 × 50) items size themselves. */
   layout?: {
-    itemSize: Size;
+    itemSize?: Size;
     scrollDirection?: 'vertical' | 'horizontal';
     minimumLineSpacing?: number;
     minimumInteritemSpacing?: number;

@@ -7,8 +7,10 @@ import JSONCodec
 extension ServerBench {
   /// The scrolls of one table size in one daemon.
   struct ScrollRun: Sendable {
-    /// Rows in the table.
+    /// Rows in the table (items of a grid, pages of a pager).
     var rows: Int
+    /// What scrolled: a table, a 3-column grid or a pager (`--only collection` measures the last two).
+    var container = ScrollContainer.table
     /// Rows per section, each section with a fixed 20-pt header (`--headers-every`); 0: one section, no headers.
     var headersEvery = 0
     /// From sending a scroll to the last `cell/interfaceStateChanged` (or other non-display notification) it
@@ -32,14 +34,19 @@ extension ServerBench {
   /// drags (`table/scrollBy`, dy ±480), half down then half up, each sent after the previous answer.
   /// With `headersEvery` > 0 the rows come as sections of that many rows (the last may be shorter), each with a
   /// fixed `{"height": 20}` header, in a plain table (sticky headers), appended by `table/insertSections`.
-  static func scrolls(_ executable: String, rows: Int, batch: Int, count: Int, warmUp: Int, headersEvery: Int = 0)
-    throws(SpawnedDaemon.Failure) -> ScrollRun
-  {
+  /// A `container` other than a table scrolls `rows` items of the same cells in a grid or a pager instead
+  /// (`ScrollContainer`), along its axis.
+  static func scrolls(
+    _ executable: String, rows: Int, batch: Int, count: Int, warmUp: Int, headersEvery: Int = 0,
+    container: ScrollContainer = .table
+  ) throws(SpawnedDaemon.Failure) -> ScrollRun {
     var connection = try BenchConnection(executable: executable)
     _ = try connection.call("initialize")
     _ = try connection.call(
       "session/create",
-      Array(#"{"sessionId":"s1","viewport":{"width":320,"height":\#(scrollViewport)},"interfaceStates":true}"#.utf8))
+      Array(
+        (#"{"sessionId":"s1","viewport":{"width":320,"height":\#(scrollViewport)},"interfaceStates":true"#
+          + container.createMembers + "}").utf8))
     let frames =
       headersEvery > 0
       ? headerSectionFrames(rows: rows, every: headersEvery, batch: batch) : fixedCellFrames(rows: rows, batch: batch)
@@ -51,29 +58,32 @@ extension ServerBench {
     writer.wait()
     // Rows of 100 + a 0.5 separator; headers of 20 (no separator), one per section.
     let sections = headersEvery > 0 ? (rows + headersEvery - 1) / headersEvery : 0
-    let content = Double(rows) * 100.5 + Double(sections) * 20
-    guard committed["contentSize"]?["height"]?.doubleValue == content else {
+    let content = container.contentLength(items: rows) ?? Double(rows) * 100.5 + Double(sections) * 20
+    let screen = container.screen
+    guard committed["contentSize"]?[container.lengthMember]?.doubleValue == content else {
       throw SpawnedDaemon.Failure(description: "the \(rows)-row insert committed \(JSONWriter.string(committed))")
     }
     // The down leg (warm-up and half the measured scrolls) is centred on the middle of the content, so every
     // scroll moves a whole screen and both sizes see the same pattern.
-    let leg = Double((warmUp + count / 2) * scrollViewport)
-    if leg > content - Double(scrollViewport) {
+    let leg = Double((warmUp + count / 2) * screen)
+    if leg > content - Double(screen) {
       printError("layoutd bench --server: \(rows) rows are too few for \(count) scrolls; some are clamped")
     }
     let origin = max(0, (content - leg) / 2)
-    _ = try connection.call("table/scrollToOffset", Array(#"{"sessionId":"s1","y":\#(origin),"drag":true}"#.utf8))
+    _ = try connection.call(
+      "table/scrollToOffset", Array(#"{"sessionId":"s1","\#(container.axis)":\#(origin),"drag":true}"#.utf8))
     var toLast: [Double] = []
     var toAnswer: [Double] = []
     var stateChanges = 0
     var displays = 0
     for i in 0..<(warmUp + count) {
       let down = i < warmUp || (i - warmUp) < count / 2
-      let dy = down ? scrollViewport : -scrollViewport
+      let delta = down ? screen : -screen
       let id = connection.nextID
       connection.nextID += 1
       let frame = FrameOutput.request(
-        id: id, method: "table/scrollBy", params: Array(#"{"sessionId":"s1","dy":\#(dy),"drag":true}"#.utf8))
+        id: id, method: "table/scrollBy",
+        params: Array(#"{"sessionId":"s1","d\#(container.axis)":\#(delta),"drag":true}"#.utf8))
       let begin = monotonicNanoseconds()
       guard connection.output.sendUrgent(frame) else {
         throw SpawnedDaemon.Failure(description: "table/scrollBy: cannot write to the daemon")
@@ -109,7 +119,8 @@ extension ServerBench {
     }
     try connection.stop()
     return ScrollRun(
-      rows: rows, headersEvery: headersEvery, toLastNotification: Samples(toLast), toAnswer: Samples(toAnswer),
+      rows: rows, container: container, headersEvery: headersEvery, toLastNotification: Samples(toLast),
+      toAnswer: Samples(toAnswer),
       notificationsPerScroll: Double(stateChanges) / Double(max(1, count)), displayNotifications: displays,
       insertSeconds: insertSeconds)
   }

@@ -26,7 +26,7 @@ enum ServerBench {
     var headersEvery = 0
     /// Rows per `table/insertRows` request when filling the scroll tables.
     var scrollBatch = 10_000
-    /// Measurements to run (`spawn`, `rtt`, `bulk`, `during`, `scroll`); all when empty.
+    /// Measurements to run (`spawn`, `rtt`, `bulk`, `during`, `scroll`, `collection`); all when empty.
     var only: Set<String> = []
     /// Where `feed-cell.json` is.
     var fixtures = JSONBench.benchDirectory().path
@@ -41,7 +41,8 @@ enum ServerBench {
   static let usage = """
     usage: layoutd bench --server [--runs N] [--rows N] [--batch N] [--requests N] [--spawns N]
                                   [--scrolls N] [--scroll-rows N] [--scroll-batch N] [--headers-every N]
-                                  [--only spawn,rtt,bulk,during,scroll] [--fixtures DIR] [--daemon PATH]
+                                  [--only spawn,rtt,bulk,during,scroll,collection] [--fixtures DIR]
+                                  [--daemon PATH]
                                   [--json]
     """
 
@@ -73,7 +74,7 @@ enum ServerBench {
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var rest = arguments[...]
-    let measurements: Set<String> = ["spawn", "rtt", "bulk", "during", "scroll"]
+    let measurements: Set<String> = ["spawn", "rtt", "bulk", "during", "scroll", "collection"]
     while let argument = rest.popFirst() {
       switch argument {
       case "--json":
@@ -97,7 +98,8 @@ enum ServerBench {
       case "--only":
         let list = rest.popFirst().map { Set($0.split(separator: ",").map(String.init)) } ?? []
         guard !list.isEmpty, list.isSubset(of: measurements) else {
-          throw UsageError(message: "--only needs a comma-separated list of spawn, rtt, bulk, during, scroll")
+          throw UsageError(
+            message: "--only needs a comma-separated list of spawn, rtt, bulk, during, scroll, collection")
         }
         options.only = list
       case "--fixtures":
@@ -147,6 +149,15 @@ enum ServerBench {
             try scrolls(
               executable, rows: options.scrollRows, batch: options.scrollBatch, count: options.scrolls,
               warmUp: max(1, options.scrolls / 10), headersEvery: options.headersEvery))
+        }
+      }
+      if options.wants("collection") {
+        // A 100,000-item 3-column grid and a 10,000-page pager, one-screen drags along their axes.
+        for container in [ScrollContainer.grid, .pager] {
+          results.scrolls.append(
+            try scrolls(
+              executable, rows: container.measuredItems, batch: options.scrollBatch, count: options.scrolls,
+              warmUp: max(1, options.scrolls / 10), container: container))
         }
       }
     }

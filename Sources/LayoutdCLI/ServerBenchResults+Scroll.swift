@@ -17,10 +17,10 @@ extension ServerBenchResults {
   var scrollSizes: [Int] { Set(plainScrolls.map(\.rows)).sorted() }
 
   /// The scroll runs without headers.
-  var plainScrolls: [ServerBench.ScrollRun] { scrolls.filter { $0.headersEvery == 0 } }
+  var plainScrolls: [ServerBench.ScrollRun] { scrolls.filter { $0.headersEvery == 0 && $0.container == .table } }
 
   /// The scroll runs with a header every N rows.
-  var headerScrolls: [ServerBench.ScrollRun] { scrolls.filter { $0.headersEvery > 0 } }
+  var headerScrolls: [ServerBench.ScrollRun] { scrolls.filter { $0.headersEvery > 0 && $0.container == .table } }
 
   /// Figures of the runs with headers: p50 and p99 to the last notification, and their ratio to the run of the
   /// same size without headers just before (target p99 ratio ≤ 1.1).
@@ -68,7 +68,7 @@ extension ServerBenchResults {
             values: ratios, digits: 2, target: "≤ 1.5", met: { $0 <= 1.5 }))
       }
     }
-    return list + headerScrollFigures()
+    return list + headerScrollFigures() + collectionScrollFigures()
   }
 
   /// Both sizes side by side (medians over runs) and their ratio; empty without scroll runs.

@@ -28,11 +28,11 @@ enum CellLayout {
     return SizeRange(min: Size(contentWidth, heights.min), max: Size(contentWidth, heights.max))
   }
 
-  /// Lays out one cell: its height, or height 0 and the engine's reason.
+  /// Lays out one cell: its height and width, or height 0 and the engine's reason.
   static func measure(_ request: LayoutRequest<LayoutElement>, engine: LayoutEngine, range: SizeRange) -> CellResult {
     do throws(LayoutFailure) {
       let layout = try engine.layout(request.content, in: range)
-      // Only the height is kept: a session may hold a million cells, and a cached layout costs kilobytes per row.
+      // Only the size is kept: a session may hold a million cells, and a cached layout costs kilobytes per row.
       // Display passes and queries lay the few cells they need out again.
       request.content.releaseCachedLayouts()
       let height = layout.size.height
@@ -41,7 +41,13 @@ enum CellLayout {
           id: request.id, generation: request.generation, height: 0,
           failure: "height \(height) is not a finite non-negative number")
       }
-      return CellResult(id: request.id, generation: request.generation, height: height, failure: nil)
+      let width = layout.size.width
+      guard width.isFinite, width >= 0 else {
+        return CellResult(
+          id: request.id, generation: request.generation, height: 0,
+          failure: "width \(width) is not a finite non-negative number")
+      }
+      return CellResult(id: request.id, generation: request.generation, height: height, width: width, failure: nil)
     } catch {
       return CellResult(id: request.id, generation: request.generation, height: 0, failure: error.description)
     }

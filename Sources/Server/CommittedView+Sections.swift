@@ -10,7 +10,7 @@ extension CommittedView {
   /// `table/supplementaryFrame` {sessionId, section, kind: "header" | "footer"} → {kind, section, rowId?, frame,
   /// contentFrame, floating}: where a committed section's header or footer is drawn and where it lies in the content.
   func supplementaryFrame(_ params: Params) throws(ResponseError) -> JSONValue {
-    try refuseForCollections("table/supplementaryFrame")
+    if let flow { return try collectionSupplementaryFrame(params, flow: flow) }
     guard let section = try params.optionalIndex("section") else {
       throw Params.invalid(params.path, "missing required member \"section\"")
     }
@@ -28,7 +28,7 @@ extension CommittedView {
   /// under a point of the content (a floating header is drawn above the rows it covers); null outside the table's
   /// width or content, in a grouped table's spacing and on zero-height elements.
   func elementAtPoint(_ params: Params) throws(ResponseError) -> JSONValue {
-    try refuseForCollections("table/elementAtPoint")
+    if let flow { return try collectionElement(atPoint: params, flow: flow) }
     let point = try params.object("point")
     let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     let x = try point.number("x", in: any, rangeText: "")
@@ -43,7 +43,7 @@ extension CommittedView {
   /// headers and footers drawn in the rect (floating ones where they are drawn), in content order: section by
   /// section, header, rows, footer.
   func elementsInRect(_ params: Params) throws(ResponseError) -> JSONValue {
-    try refuseForCollections("table/elementsInRect")
+    if let flow { return try collectionElements(inRect: params, flow: flow) }
     guard let (y, h) = try queryRect(params) else { return .object(JSONObject([("elements", .array([]))])) }
     let table = geometry
     let elements = table.visualElements(intersectingMinY: y, maxY: y + h)

@@ -199,11 +199,4 @@ extension CommittedView {
       width: try rect.number("width", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0"),
       height: try rect.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "≥ 0"))
   }
-
-  /// Refuses a table-only element query for a collection (-32602): a collection's headers and footers are its
-  /// flow's reference sizes, not elements.
-  func refuseForCollections(_ method: String) throws(ResponseError) {
-    guard flow != nil else { return }
-    throw Params.invalid("params.sessionId", "\(method) applies to tables only (a collection answers table/rowsInRect)")
-  }
 }

@@ -28,7 +28,9 @@ enum ContainerKind: String, Sendable, CaseIterable {
     "table/deleteSections", "table/reloadSections", "table/moveSection", "table/reloadData",
     "table/performBatchUpdates", "table/waitUntilAllUpdatesAreProcessed", "cell/setNeedsLayout", "cell/displayList",
     "table/contentSize", "table/rowFrame", "table/rowAtPoint", "table/rowsInRect", "table/describe",
-    "table/scrollToOffset", "table/scrollBy", "table/setTuningParameters", "table/tuningParameters",
+    "table/elementAtPoint", "table/elementsInRect", "table/supplementaryFrame",
+    "table/scrollToOffset", "table/scrollBy", "table/scrollToRow", "table/setTuningParameters",
+    "table/tuningParameters",
     "table/setRangeMode", "table/ranges", "table/completeBatchFetching", "table/cancelBatchFetching",
     "table/setLeadingScreensForBatching", "table/selectRow", "table/deselectRow", "table/selectedRows",
     "table/setSelectionOptions", "session/setViewport", "session/setVisible", "session/applicationEvent",
@@ -94,10 +96,10 @@ extension SessionConfiguration {
     flowLayout = try Self.flowLayout(params.object("layout"))
   }
 
-  /// A collection's `layout`: {scrollDirection? = "vertical", itemSize, minimumLineSpacing? = 10,
-  /// minimumInteritemSpacing? = 10, sectionInset? = {top?, left?, bottom?, right?}, headerReferenceSize? =
-  /// {width?, height?}, footerReferenceSize?}. `itemSize` is required and must differ from 50 × 50 (Texture's
-  /// "unset" size, which would ask the items to size themselves, not supported yet).
+  /// A collection's `layout`: {scrollDirection? = "vertical", itemSize? = {width: 50, height: 50},
+  /// minimumLineSpacing? = 10, minimumInteritemSpacing? = 10, sectionInset? = {top?, left?, bottom?, right?},
+  /// headerReferenceSize? = {width?, height?}, footerReferenceSize?}. An absent `itemSize` or 50 × 50 (Texture's
+  /// "unset" size) makes the items size themselves (`FlowPlacement.selfSizing`).
   static func flowLayout(_ layout: Params) throws(ResponseError) -> FlowLayoutConfiguration {
     try layout.check(RequestMembers.flowLayout)
     var flow = FlowLayoutConfiguration()
@@ -110,14 +112,12 @@ extension SessionConfiguration {
     flow.scrollDirection = axis
     let lengths = 0...maxFlowLength
     let lengthText = "in [0, 100000]"
-    let item = try layout.object("itemSize")
-    try item.check(RequestMembers.flowSize)
-    flow.itemSize = FlowSize(
-      width: try item.number("width", in: Session.viewportRange, rangeText: "in (0, 100000]"),
-      height: try item.number("height", in: Session.viewportRange, rangeText: "in (0, 100000]"))
-    guard flow.hasFixedItemSize else {
-      throw Params.invalid(
-        layout.at("itemSize"), "50 × 50 is Texture's unset item size (self-sizing items are not supported yet)")
+    if layout.value("itemSize") != nil {
+      let item = try layout.object("itemSize")
+      try item.check(RequestMembers.flowSize)
+      flow.itemSize = FlowSize(
+        width: try item.number("width", in: Session.viewportRange, rangeText: "in (0, 100000]"),
+        height: try item.number("height", in: Session.viewportRange, rangeText: "in (0, 100000]"))
     }
     flow.minimumLineSpacing =
       try layout.optionalNumber("minimumLineSpacing", in: lengths, rangeText: lengthText) ?? flow.minimumLineSpacing

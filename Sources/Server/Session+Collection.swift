@@ -6,14 +6,15 @@ import NodeTree
 /// A collection's and a pager's side of a session: the range cells are measured in, content sizes and offsets
 /// across, scrolling along a horizontal flow and the pager's pages (Protocol.md "Collections", "Pagers").
 extension Session {
-  /// The range every cell is laid out in: a table's [W×0, W×CGFLOAT_MAX]; a collection's items exactly its flow's
-  /// `itemSize` (a pager's: the page size), as Texture's flow layout inspector gives a set `itemSize`.
+  /// The range every cell is laid out in: a table's [W×0, W×CGFLOAT_MAX]; a collection's items Texture's flow
+  /// layout inspector's range (`FlowPlacement.itemRange`): exactly a set `itemSize` (a pager's: the page size), else
+  /// the scroll-direction rule (vertical: [0×0, viewport width × CGFLOAT_MAX]; horizontal mirrored).
   var cellRange: SizeRange {
     guard let flow = table.flow else {
       return SizeRange(min: Size(width, 0), max: Size(width, CellSizeRange.cgFloatMax))
     }
-    let item = flow.configuration.itemSize
-    return SizeRange(min: Size(item.width, item.height), max: Size(item.width, item.height))
+    let range = flow.itemRange
+    return SizeRange(min: Size(range.minWidth, range.minHeight), max: Size(range.maxWidth, range.maxHeight))
   }
 
   /// `{width, height}` of content `height` tall: a table's width is the viewport's; a collection's is its flow's
@@ -76,6 +77,39 @@ extension Session {
     return scrollOutcome()
   }
 
+  /// For a collection or pager, the offset along its scroll axis `table/scrollToRow` {sessionId, row, position? =
+  /// "none", drag? = false} moves to (UICollectionView's `scrollToItemAtIndexPath:atScrollPosition:`, the item's
+  /// committed flow frame; a collection has no content insets): `"top"`/`"left"` puts the item's leading edge at
+  /// the viewport's, `"middle"` centres it, `"bottom"`/`"right"` puts its trailing edge at the viewport's, `"none"`
+  /// moves the least that shows it whole (or, larger than the viewport, filling it). A vertical collection takes
+  /// top/middle/bottom, a horizontal one left/middle/right. Nil for a table.
+  func itemScrollTarget(_ params: Params) throws(ResponseError) -> Double? {
+    guard let flow = table.committedFlow else { return nil }
+    let path = try committedIndexPath(params.required("row"), path: params.at("row"))
+    guard let frame = flow.frame(of: .item(section: path.section, item: path.row)) else {
+      throw Params.invalid(params.at("row"), "item \(path) is not committed")
+    }
+    let across = scrollsAcross
+    let (start, length, extent, current) =
+      across
+      ? (frame.x, frame.width, width, contentOffsetX) : (frame.y, frame.height, height, contentOffsetY)
+    let position = try params.optionalString("position") ?? "none"
+    let (leading, trailing) = across ? ("left", "right") : ("top", "bottom")
+    switch position {
+    case leading: return start
+    case "middle": return start + length / 2 - extent / 2
+    case trailing: return start + length - extent
+    case "none":
+      let a = start
+      let b = start + length - extent
+      return min(max(current, min(a, b)), max(a, b))
+    default:
+      throw Params.invalid(
+        params.at("position"),
+        "expected one of \(leading), middle, \(trailing), none, got \(JSONWriter.string(.string(position)))")
+    }
+  }
+
   /// Number of pages of a pager: the items of its first section (0 before any).
   var pageCount: Int { table.visibleMap.numberOfSections > 0 ? table.visibleMap.rowIDs(inSection: 0).count : 0 }
 
@@ -110,7 +144,7 @@ extension SessionMethods {
 
 extension Session {
   /// Refuses (-32602 at the row's path) rows of a collection or pager that carry a table row's members
-  /// (`heightRange`, accessories): an item is measured at exactly its layout's item size. `indexed`: `path` is
+  /// (`heightRange`, accessories): an item is measured in its flow layout's range. `indexed`: `path` is
   /// the rows array (each row at `path[i]`), else the row itself.
   func refuseTableRowMembers(
     _ specs: [RowSpec<LayoutElement>], path: String, indexed: Bool = true
@@ -119,20 +153,33 @@ extension Session {
     for (index, spec) in specs.enumerated() where spec.heightRange != nil || spec.accessories != nil {
       throw Params.invalid(
         indexed ? "\(path)[\(index)]" : path,
-        "a \(kind.rawValue)'s items have no heightRange or accessories (they are measured at the layout's itemSize)")
+        "a \(kind.rawValue)'s items have no heightRange or accessories (they are measured in the flow layout's range)")
     }
   }
 
-  /// `session/setViewport` of a collection or pager: {sessionId, contentOffset?: {x} (horizontal) or {y}
-  /// (vertical)} → {seq, relayoutRows: 0, contentOffset}: a programmatic scroll to the clamped offset (a range
-  /// update when the on-screen items change, a batch-fetch check when it moved). The viewport's size, content insets
-  /// and anchoring are fixed for a collection (-32602).
+  /// `session/setViewport` of a collection or pager: {sessionId, viewport?: {width?, height?}, contentOffset?: {x}
+  /// (horizontal) or {y} (vertical)} → {seq, relayoutRows, contentOffset}. A new size is the collection's new
+  /// bounds: the flow is placed again at once (a pager's page size follows the viewport), and when the range its
+  /// items are measured in changed (a pager's pages; self-sized items when the extent across the scroll axis
+  /// changed) every item is re-measured in the background as a table's rows are after a width change (each changed
+  /// item pushed as `table/heightChanged`, the burst ended by `table/contentSizeChanged`; `relayoutRows` counts
+  /// them); otherwise `table/contentSizeChanged` follows at once. Then the offset is clamped into the new content and
+  /// the viewport moves like a programmatic scroll (a range update when the on-screen items change, a batch-fetch
+  /// check when it moved). Content insets and anchoring are fixed for a collection (-32602).
   func setCollectionViewport(_ params: Params) throws(ResponseError) -> SessionOutcome {
-    for member in ["viewport", "contentInset", "scrollAnchoring"] where params.value(member) != nil {
+    for member in ["contentInset", "scrollAnchoring"] where params.value(member) != nil {
       throw Params.invalid(params.at(member), "a \(kind.rawValue)'s \(member) is fixed for the session")
     }
-    var x = contentOffsetX
-    var y = contentOffsetY
+    var newWidth = width
+    var newHeight = height
+    if params.value("viewport") != nil {
+      let viewport = try params.object("viewport")
+      try viewport.check(RequestMembers.flowSize)
+      newWidth = try viewport.optionalNumber("width", in: Session.viewportRange, rangeText: "in (0, 100000]") ?? width
+      newHeight =
+        try viewport.optionalNumber("height", in: Session.viewportRange, rangeText: "in (0, 100000]") ?? height
+    }
+    var requestedOffset: Double?
     if params.value("contentOffset") != nil {
       let offset = try params.object("contentOffset")
       try offset.check(RequestMembers.contentOffset)
@@ -141,16 +188,40 @@ extension Session {
         throw Params.invalid(
           offset.at(across), "a \(scrollsAcross ? "horizontal" : "vertical") \(kind.rawValue) scrolls along \(along)")
       }
-      let value = try offset.number(along, in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
-      if scrollsAcross { x = table.clampedOffsetX(value) } else { y = table.clampedOffsetY(value) }
+      requestedOffset = try offset.number(along, in: -1e12...1e12, rangeText: "in [-1e12, 1e12]")
     }
-    let moved = x != contentOffsetX || y != contentOffsetY
+    // Everything is validated: apply.
+    var relaidOut = 0
+    if let placement = table.flow, newWidth != width || newHeight != height {
+      width = newWidth
+      height = newHeight
+      var resized = placement
+      resized.bounds = FlowSize(width: newWidth, height: newHeight)
+      if kind == .pager { resized.configuration.itemSize = resized.bounds }
+      publish(table.setFlowPlacement(resized))
+      widthGeneration += 1
+      if resized.itemRange != placement.itemRange {
+        let requests = table.relayoutAllRows()
+        relaidOut = requests.count
+        if requests.isEmpty { publishWidthChangeFinished() } else { schedule(requests, widthChange: widthGeneration) }
+      } else {
+        publishWidthChangeFinished()
+      }
+    }
+    // The offset along the axis, clamped into the content as the viewport now is.
+    let oldX = contentOffsetX
+    let oldY = contentOffsetY
+    let content = table.committedFlow?.contentSize ?? FlowSize(width: width, height: height)
+    let x = scrollsAcross ? min(max(requestedOffset ?? oldX, 0), max(0, content.width - width)) + 0 : 0
+    let y = scrollsAcross ? 0 : min(max(requestedOffset ?? oldY, 0), max(0, content.height - height)) + 0
+    let moved = x != oldX || y != oldY
     moveViewport(to: y, x: x)
     if moved { checkBatchFetchAfterScroll() }
     return .result(
       .object(
         JSONObject([
-          ("seq", .int(seq(table.lastSubmittedSeq))), ("relayoutRows", .int(0)), ("contentOffset", contentOffsetJSON),
+          ("seq", .int(seq(table.lastSubmittedSeq))), ("relayoutRows", .int(Int64(relaidOut))),
+          ("contentOffset", contentOffsetJSON),
         ])))
   }
 }

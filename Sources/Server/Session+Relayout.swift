@@ -171,12 +171,18 @@ extension Session {
   func publish(_ changes: [HeightChange]) {
     let separator = table.separatorHeight
     for change in changes {
-      let params = JSONObject([
+      var params = JSONObject([
         ("sessionId", .string(id)), ("rowId", .string(change.id.rawValue)),
         ("indexPath", .array([.int(Int64(change.indexPath.section)), .int(Int64(change.indexPath.row))])),
         ("oldHeight", .double(change.oldHeight + separator)), ("newHeight", .double(change.newHeight + separator)),
-        ("contentSize", contentSize), ("seq", .int(seq(table.lastCommittedSeq))),
       ])
+      // A self-sized item of a collection: its widths too.
+      if let old = change.oldWidth, let new = change.newWidth {
+        params["oldWidth"] = .double(old)
+        params["newWidth"] = .double(new)
+      }
+      params["contentSize"] = contentSize
+      params["seq"] = .int(seq(table.lastCommittedSeq))
       notify(.notification(method: "table/heightChanged", params: .object(params)))
     }
   }

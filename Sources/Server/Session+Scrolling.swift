@@ -31,7 +31,12 @@ extension Session {
   /// `table/scrollToRow` {sessionId, row: ROW, position? = "none", drag? = false} → SCROLL: UITableView's
   /// `scrollToRowAtIndexPath:atScrollPosition:` over the committed rows, with positions as seen (`top` is the top
   /// of the screen, also in an inverted table).
+  /// A collection's item: `scrollToItemAtIndexPath:atScrollPosition:` along its scroll axis (`itemScrollTarget`).
   func scrollToRow(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    if let target = try itemScrollTarget(params) {
+      return scrollsAcross
+        ? try scroll(toX: target, params, defaultDrag: false) : try scroll(to: target, params, defaultDrag: false)
+    }
     let path = try committedIndexPath(params.required("row"), path: params.at("row"))
     let position = try params.optionalString("position") ?? "none"
     guard let modelTop = table.visibleMap.offset(of: path, separator: table.separatorHeight),

@@ -227,7 +227,8 @@ actor Session {
         notify(Notifications.logMessage(type: 1, message))
       }
       do throws(NodeTreeError) {
-        let acceptance = try table.acceptLayout(id: result.id, generation: result.generation, height: result.height)
+        let acceptance = try table.acceptLayout(
+          id: result.id, generation: result.generation, height: result.height, width: result.width)
         if acceptance.accepted && table.cell(result.id)?.generation == result.generation { contentChanged(result.id) }
         publish(acceptance.heightChanges)
         publish(acceptance.supplementaryHeightChanges)

@@ -29,6 +29,8 @@ struct CellResult: Sendable {
   let generation: UInt64
   /// Cell height in points.
   let height: Double
+  /// Cell width in points (the self-sized items of a collection use it).
+  var width: Double = 0
   /// Why the layout failed, when it did.
   let failure: String?
 }

@@ -79,8 +79,9 @@ extension Session {
       }
       return CommittedView.sectionJSON(header: extras[0], rows: rows, footer: extras[1])
     }
-    // A collection's pending content is its flow's over the pending items (each has its item size at once).
-    let size = table.flow.map { $0.layout(of: map).layout.contentSize } ?? FlowSize(width: width, height: height)
+    // A collection's pending content is its flow's over the pending items (a fixed item size at once, a self-sized
+    // item's measured size once measured, 0 × 0 before).
+    let size = table.pendingFlow?.contentSize ?? FlowSize(width: width, height: height)
     return .result(
       .object(
         JSONObject([

@@ -170,15 +170,23 @@ import Testing
     var configuration = FlowLayoutConfiguration()
     configuration.sectionInset = FlowInsets(top: 4, left: 10, bottom: 6, right: 15)
     let bounds = FlowSize(width: 320, height: 480)
-    // Unset itemSize (50, 50), vertical: width ≤ 320 − 10 − 15 = 295, height unbounded (CGFLOAT_MAX), min 0.
+    // Unset itemSize (50, 50), vertical (NodeConstrainedSizeForScrollDirection): width ≤ the bounds width less the
+    // content insets (none: 320; the section insets do not count), height unbounded (CGFLOAT_MAX), min 0.
     #expect(
       configuration.constrainedSize(bounds: bounds)
-        == CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: 295, maxHeight: .greatestFiniteMagnitude))
-    // Horizontal: height ≤ 480 − 4 − 6 = 470, width unbounded.
+        == CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: 320, maxHeight: .greatestFiniteMagnitude))
+    // Content insets left 7, right 3: width ≤ 320 − 7 − 3 = 310.
+    #expect(
+      configuration.constrainedSize(bounds: bounds, contentInset: FlowInsets(top: 1, left: 7, bottom: 2, right: 3))
+        == CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: 310, maxHeight: .greatestFiniteMagnitude))
+    // Horizontal: height ≤ 480 (no content insets), width unbounded; with top 1, bottom 2: 480 − 1 − 2 = 477.
     configuration.scrollDirection = .horizontal
     #expect(
       configuration.constrainedSize(bounds: bounds)
-        == CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: .greatestFiniteMagnitude, maxHeight: 470))
+        == CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: .greatestFiniteMagnitude, maxHeight: 480))
+    #expect(
+      configuration.constrainedSize(bounds: bounds, contentInset: FlowInsets(top: 1, left: 7, bottom: 2, right: 3))
+        == CellSizeRange(minWidth: 0, minHeight: 0, maxWidth: .greatestFiniteMagnitude, maxHeight: 477))
     // A set itemSize is the exact size; a delegate range wins over it.
     configuration.itemSize = FlowSize(width: 100, height: 80)
     #expect(configuration.constrainedSize(bounds: bounds) == .exactly(width: 100, height: 80))

@@ -44,6 +44,191 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func selfSizedItemsFlowAtTheirMeasuredSizes() throws {
+    // No itemSize (Texture's unset 50 × 50): each item is measured in [0 × 0, 320 × CGFLOAT_MAX] and keeps its
+    // node's size. Sizes 100×40, 150×60, 80×30, 200×50, 90×20, width 320, spacings 10:
+    // line 0 = i0, i1 (100 + 10 + 150 + 10 + 80 > 320), justified gap 10 + (320 − 250 − 10) = 70, thickness 60,
+    // i0 centred at y 10; line 1 at y 70 = i2, i3, gap 10 + (320 − 280 − 10) = 40 → i3 at x 120; line 2 at y 130 = i4
+    // (the last line: at the inset). Content 320 × 150.
+    let daemon = try daemon(#""kind":"collection","viewport":{"width":320,"height":480},"layout":{}"#)
+    let sizes = [(100, 40), (150, 60), (80, 30), (200, 50), (90, 20)]
+    let rows = sizes.enumerated().map { index, size in
+      #"{"id":"i\#(index)","cell":{"type":"node","style":{"width":\#(size.0),"height":\#(size.1)}}}"#
+    }
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[\#(rows.joined(separator: ","))]}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":320,"height":150}}"#))
+    #expect(
+      daemon.result(5, "table/rowFrame", #"{"sessionId":"s1","row":"i0"}"#)["frame"]
+        == json(#"{"x":0,"y":10,"width":100,"height":40}"#))
+    #expect(
+      daemon.result(6, "table/rowFrame", #"{"sessionId":"s1","row":"i3"}"#)["frame"]
+        == json(#"{"x":120,"y":70,"width":200,"height":50}"#))
+    // i1 re-measured at 120 × 40: line 0 = i0, i1, i2 (100 + 10 + 120 + 10 + 80 = 320), thickness 40; line 1 at
+    // y 50 = i3, i4 (thickness 50) → content 320 × 100. The change reports both sizes.
+    let pushed =
+      daemon.call(
+        7, "cell/setNeedsLayout",
+        #"{"sessionId":"s1","row":"i1","cell":{"type":"node","style":{"width":120,"height":40}}}"#)
+      + daemon.call(8, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      pushed.first { $0["method"] == .string("table/heightChanged") }?["params"]
+        == json(
+          #"{"sessionId":"s1","rowId":"i1","indexPath":[0,1],"oldHeight":60,"newHeight":40,"oldWidth":150,"newWidth":120,"contentSize":{"width":320,"height":100},"seq":1}"#
+        ))
+    #expect(
+      daemon.result(9, "table/rowFrame", #"{"sessionId":"s1","row":"i4"}"#)["frame"]
+        == json(#"{"x":210,"y":65,"width":90,"height":20}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func scrollToRowMovesAlongTheFlowsAxis() throws {
+    // 30 items 100 × 100 in 320 × 480, spacings 10: 3 per line, 10 lines → content 320 × (10 × 100 + 9 × 10) =
+    // 320 × 1090, offsets in [0, 1090 − 480 = 610]. Item 16 is on line 5: y 550…650.
+    let daemon = try daemon(
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(30))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    func offset(_ id: Int, _ params: String) -> JSONValue? {
+      daemon.result(id, "table/scrollToRow", #"{"sessionId":"s1","row":"i16"\#(params)}"#)["contentOffset"]
+    }
+    // none from 0: the least move showing it whole, its bottom at the viewport's: 650 − 480 = 170.
+    #expect(offset(5, "") == json(#"{"x":0,"y":170}"#))
+    // top: 550; middle: 600 − 240 = 360; bottom: 170.
+    #expect(offset(6, #","position":"top""#) == json(#"{"x":0,"y":550}"#))
+    #expect(offset(7, #","position":"middle""#) == json(#"{"x":0,"y":360}"#))
+    #expect(offset(8, #","position":"bottom""#) == json(#"{"x":0,"y":170}"#))
+    // Item 29 (line 9, y 990) at the top is clamped to 610.
+    #expect(
+      daemon.result(9, "table/scrollToRow", #"{"sessionId":"s1","row":"i29","position":"top"}"#)["contentOffset"]
+        == json(#"{"x":0,"y":610}"#))
+    #expect(
+      daemon.call(10, "table/scrollToRow", #"{"sessionId":"s1","row":"i1","position":"left"}"#) == [
+        json(
+          errorResponse(
+            "10", -32602, #"params.position: expected one of top, middle, bottom, none, got "left""#))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func scrollToRowOfAPagerMovesAlongX() throws {
+    // 10 pages 375 wide: page 3 at x 1125 ("left"); "middle" is 1125 + 187.5 − 187.5 = 1125 too; from there
+    // "none" to page 5 (x 1875…2250) moves the least: 2250 − 375 = 1875.
+    let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      daemon.result(5, "table/scrollToRow", #"{"sessionId":"s1","row":"p3","position":"left"}"#)["contentOffset"]
+        == json(#"{"x":1125,"y":0}"#))
+    #expect(
+      daemon.result(6, "table/scrollToRow", #"{"sessionId":"s1","row":"p5"}"#)["contentOffset"]
+        == json(#"{"x":1875,"y":0}"#))
+    #expect(
+      daemon.call(7, "table/scrollToRow", #"{"sessionId":"s1","row":"p1","position":"top"}"#) == [
+        json(
+          errorResponse("7", -32602, #"params.position: expected one of left, middle, right, none, got "top""#))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aNewViewportWidthRemeasuresSelfSizedItems() throws {
+    // Self-sized items a (100 × 40) and b (300 × 60) in a vertical collection 320 wide: line 0 = a alone (100 + 10
+    // + 300 > 320), not the last line: centred, x (320 − 100) / 2 = 110; line 1 at y 50 = b at x 0; content 320 × 110.
+    let daemon = try daemon(#""kind":"collection","viewport":{"width":320,"height":480},"layout":{}"#)
+    let rows =
+      #"[{"id":"a","cell":{"type":"node","style":{"width":100,"height":40}}},"#
+      + #"{"id":"b","cell":{"type":"node","style":{"width":300,"height":60}}}]"#
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(rows)}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":320,"height":110}}"#))
+    #expect(
+      daemon.result(5, "table/rowFrame", #"{"sessionId":"s1","row":"a"}"#)["frame"]
+        == json(#"{"x":110,"y":0,"width":100,"height":40}"#))
+    // Width 200: items are measured in [0 × 0, 200 × CGFLOAT_MAX], so b (300 wide) is clamped to 200 × 60 (a node's
+    // size is clamped into its range) and both items are re-measured (relayoutRows 2); a stays 100 × 40, now centred
+    // at x (200 − 100) / 2 = 50. Content 200 × 110.
+    let pushed =
+      daemon.call(6, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":200}}"#)
+      + daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(pushed.first { $0["id"] == .int(6) }?["result"]?["relayoutRows"] == .int(2))
+    #expect(
+      pushed.first { $0["method"] == .string("table/heightChanged") }?["params"]
+        == json(
+          #"{"sessionId":"s1","rowId":"b","indexPath":[0,1],"oldHeight":60,"newHeight":60,"oldWidth":300,"newWidth":200,"contentSize":{"width":200,"height":110},"seq":1}"#
+        ))
+    #expect(
+      pushed.last { $0["method"] == .string("table/contentSizeChanged") }?["params"]
+        == json(#"{"sessionId":"s1","contentSize":{"width":200,"height":110},"seq":1}"#))
+    #expect(
+      daemon.result(8, "table/rowFrame", #"{"sessionId":"s1","row":"a"}"#)["frame"]
+        == json(#"{"x":50,"y":0,"width":100,"height":40}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aPagersPagesFollowTheViewport() throws {
+    // 10 pages at 375 × 667, at page 3 (x 1125). Viewport 300 wide: pages are 300 × 667 at once (content 3000 ×
+    // 667, page 2 at x 600), all 10 re-measured at the new page size; x 1125 is inside [0, 3000 − 300].
+    let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
+    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    _ = daemon.call(5, "pager/scrollToPage", #"{"sessionId":"s1","page":3}"#)
+    let answer = daemon.result(6, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":300}}"#)
+    #expect(answer == json(#"{"seq":1,"relayoutRows":10,"contentOffset":{"x":1125,"y":0}}"#))
+    _ = daemon.call(7, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    #expect(
+      daemon.result(8, "table/rowFrame", #"{"sessionId":"s1","row":"p2"}"#)["frame"]
+        == json(#"{"x":600,"y":0,"width":300,"height":667}"#))
+    #expect(daemon.result(9, "table/contentSize", #"{"sessionId":"s1"}"#) == json(#"{"width":3000,"height":667}"#))
+    // 1125 / 300 = 3.75 → page 3.
+    #expect(daemon.result(10, "pager/currentPage", #"{"sessionId":"s1"}"#) == json(#"{"page":3,"pageCount":10}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func elementQueriesFindItemsHeadersAndFooters() throws {
+    // 320 × 480, items 100 × 100, header reference height 30, footer 20, 4 items: header y 0…30 across the whole
+    // width; line 0 at y 30 (items at x 0, 110, 220: (320 + 10) / 110 = 3 columns, gap (320 − 300) / 2 = 10); line 1
+    // at y 140 (item 3 in column 0); footer y 240…260. Content 320 × 260.
+    let daemon = try daemon(
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100},"#
+        + #""headerReferenceSize":{"height":30},"footerReferenceSize":{"height":20}}"#)
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(4))}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":320,"height":260}}"#))
+    let header =
+      #"{"kind":"header","section":0,"frame":{"x":0,"y":0,"width":320,"height":30},"#
+      + #""contentFrame":{"x":0,"y":0,"width":320,"height":30},"floating":false}"#
+    let footer =
+      #"{"kind":"footer","section":0,"frame":{"x":0,"y":240,"width":320,"height":20},"#
+      + #""contentFrame":{"x":0,"y":240,"width":320,"height":20},"floating":false}"#
+    #expect(
+      daemon.result(5, "table/elementAtPoint", #"{"sessionId":"s1","point":{"x":5,"y":10}}"#) == json(header))
+    // (115, 50) is in item 1 (x 110…210, y 30…130); (105, 50) is in the gap between columns 0 and 1.
+    #expect(
+      daemon.result(6, "table/elementAtPoint", #"{"sessionId":"s1","point":{"x":115,"y":50}}"#)
+        == json(
+          #"{"kind":"row","rowId":"i1","indexPath":[0,1],"frame":{"x":110,"y":30,"width":100,"height":100}}"#))
+    #expect(daemon.result(7, "table/elementAtPoint", #"{"sessionId":"s1","point":{"x":105,"y":50}}"#) == .null)
+    // y 200…300: item 3 (140…240) and the footer (240…260), in content order.
+    let inRect = daemon.result(
+      8, "table/elementsInRect", #"{"sessionId":"s1","rect":{"x":0,"y":200,"width":320,"height":100}}"#)
+    #expect(
+      inRect
+        == json(
+          #"{"elements":[{"kind":"row","rowId":"i3","indexPath":[0,3],"frame":{"x":0,"y":140,"width":100,"height":100}},"#
+            + footer + "]}"))
+    #expect(
+      daemon.result(9, "table/supplementaryFrame", #"{"sessionId":"s1","section":0,"kind":"footer"}"#)
+        == json(footer))
+    #expect(
+      daemon.call(10, "table/supplementaryFrame", #"{"sessionId":"s1","section":1,"kind":"header"}"#) == [
+        json(errorResponse("10", -32602, "section 1 out of range (1 sections)"))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
   @Test func aPagerPagesAcross() throws {
     // 10 pages of 375 × 667 side by side: content 3750 × 667; page k at x 375k.
     let daemon = try daemon(#""kind":"pager","viewport":{"width":375,"height":667}"#)
@@ -82,7 +267,9 @@ import Testing
     // display 1 / 1 → x 1125…2250 → p3, p4, p5; preload 2 / 2 → x 750…2625 → p2…p6; p0 and p1 leave every range.
     let daemon = try Daemon()
     daemon.initialize()
-    let create = #"{"sessionId":"s1","kind":"pager","viewport":{"width":375,"height":667}}"#
+    // Interface-state notifications off: the display passes they announce finish at their own pace (a slow machine
+    // would push cell/didDisplay after the last answer); the ranges are computed all the same.
+    let create = #"{"sessionId":"s1","kind":"pager","viewport":{"width":375,"height":667},"interfaceStates":false}"#
     #expect(daemon.result(2, "session/create", create) == json(#"{"sessionId":"s1"}"#))
     _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(10, prefix: "p"))}"#)
     _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
@@ -173,10 +360,6 @@ import Testing
     ),
     (#""kind":"collection","viewport":{"width":320,"height":480}"#, #"params: missing required member "layout""#),
     (
-      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":50,"height":50}}"#,
-      "params.layout.itemSize: 50 × 50 is Texture's unset item size (self-sizing items are not supported yet)"
-    ),
-    (
       #""kind":"collection","style":"grouped","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":10,"height":10}}"#,
       "params.style: a collection has no table style"
     ),
@@ -219,7 +402,7 @@ import Testing
         json(
           errorResponse(
             "3", -32602,
-            "params.rows[0]: a collection's items have no heightRange or accessories (they are measured at the layout's itemSize)"
+            "params.rows[0]: a collection's items have no heightRange or accessories (they are measured in the flow layout's range)"
           ))
       ])
     #expect(
@@ -239,8 +422,8 @@ import Testing
         json(errorResponse("6", -32602, "params.x: a vertical collection scrolls along y"))
       ])
     #expect(
-      daemon.call(7, "session/setViewport", #"{"sessionId":"s1","viewport":{"width":100}}"#) == [
-        json(errorResponse("7", -32602, "params.viewport: a collection's viewport is fixed for the session"))
+      daemon.call(7, "session/setViewport", #"{"sessionId":"s1","contentInset":{"top":10}}"#) == [
+        json(errorResponse("7", -32602, "params.contentInset: a collection's contentInset is fixed for the session"))
       ])
     #expect(daemon.result(8, "table/describe", #"{"sessionId":"s1"}"#)["sections"] == json(#"[{"rows":[]}]"#))
     daemon.expectAliveThenExit()

@@ -165,9 +165,9 @@ class ClientMethods:
         ``style`` is ``"plain"`` (daemon default: headers and footers float) or ``"grouped"`` (they scroll with the
         content); ``grouped_section_spacing`` = {header?, footer?} is the space a grouped section without a header
         or footer still takes (default 0; grouped only).
-        ``kind`` is ``"table"`` (daemon default), ``"collection"`` (with ``layout`` = the flow layout {itemSize,
-        scrollDirection?, minimumLineSpacing?, minimumInteritemSpacing?, sectionInset?, headerReferenceSize?,
-        footerReferenceSize?}) or ``"pager"`` (pages of the viewport's size); a collection or pager has no
+        ``kind`` is ``"table"`` (daemon default), ``"collection"`` (with ``layout`` = the flow layout {itemSize?
+        (absent or 50 x 50: the items size themselves), scrollDirection?, minimumLineSpacing?,
+        minimumInteritemSpacing?, sectionInset?, headerReferenceSize?, footerReferenceSize?}) or ``"pager"`` (pages of the viewport's size); a collection or pager has no
         separators, so ``separators`` is not sent for them.
         Returns a :class:`~layoutd.Session` (an :class:`~layoutd.AsyncSession` with the asyncio client).
         """

@@ -79,14 +79,16 @@ package struct FlowLayoutConfiguration: Sendable, Hashable {
   /// True when `itemSize` is other than the unset (50, 50): every item is measured at exactly that size.
   package var hasFixedItemSize: Bool { itemSize != Self.unsetItemSize }
 
-  /// The range an item is measured in inside a collection of `bounds` (Texture's flow layout inspector,
-  /// texture.md §1.6): the delegate's range unless absent or unconstrained, else a set `itemSize` exactly, else
-  /// the scroll-direction rule (vertical: width at most the bounds width less the left and right section insets,
-  /// height unbounded; horizontal mirrored).
-  package func constrainedSize(bounds: FlowSize, delegateRange: CellSizeRange? = nil) -> CellSizeRange {
+  /// The range an item is measured in inside a collection of `bounds` with `contentInset` (Texture's flow layout
+  /// inspector, texture.md §1.6): the delegate's range unless absent or unconstrained, else a set `itemSize`
+  /// exactly, else the scroll-direction rule (`NodeConstrainedSizeForScrollDirection`; vertical: min (0, 0), max
+  /// (bounds width − left and right content insets, CGFLOAT_MAX); horizontal mirrored). Section insets play no part.
+  package func constrainedSize(
+    bounds: FlowSize, contentInset: FlowInsets = .zero, delegateRange: CellSizeRange? = nil
+  ) -> CellSizeRange {
     CellConstraints.collection(
-      boundsWidth: bounds.width, boundsHeight: bounds.height, insetTop: sectionInset.top,
-      insetLeft: sectionInset.left, insetBottom: sectionInset.bottom, insetRight: sectionInset.right,
+      boundsWidth: bounds.width, boundsHeight: bounds.height, insetTop: contentInset.top,
+      insetLeft: contentInset.left, insetBottom: contentInset.bottom, insetRight: contentInset.right,
       layout: scrollDirection.layoutKind, flowItemSize: (itemSize.width, itemSize.height),
       delegateRange: delegateRange)
   }

@@ -102,7 +102,8 @@ package struct SupplementaryHeightChange: Sendable, Equatable {
   package let newHeight: Double
 }
 
-/// A visible row whose height changed outside a batch (re-measured after `invalidateLayout`). Pure value.
+/// A visible row whose height changed outside a batch (re-measured after `invalidateLayout`); for a self-sized
+/// flow item, whose width or height changed. Pure value.
 package struct HeightChange: Sendable, Equatable {
   /// Row id.
   package let id: RowID
@@ -112,4 +113,21 @@ package struct HeightChange: Sendable, Equatable {
   package let oldHeight: Double
   /// New cell height (points, without separator).
   package let newHeight: Double
+  /// Previous width of a self-sized flow item (nil for a table row or a fixed-size item).
+  package var oldWidth: Double? = nil
+  /// New width of a self-sized flow item (nil for a table row or a fixed-size item).
+  package var newWidth: Double? = nil
+
+  /// Creates a change.
+  package init(
+    id: RowID, indexPath: TableIndexPath, oldHeight: Double, newHeight: Double, oldWidth: Double? = nil,
+    newWidth: Double? = nil
+  ) {
+    self.id = id
+    self.indexPath = indexPath
+    self.oldHeight = oldHeight
+    self.newHeight = newHeight
+    self.oldWidth = oldWidth
+    self.newWidth = newWidth
+  }
 }

@@ -115,8 +115,8 @@ package enum CellConstraints {
   }
 
   /// Collection cell range: the delegate's range unless absent or unconstrained; else a flow `itemSize` other than
-  /// the unset (50, 50) as an exact size; else the scroll-direction rule (vertical: max (bounds width − left −
-  /// right insets, CGFLOAT_MAX); horizontal: max (CGFLOAT_MAX, bounds height − top − bottom insets); min 0).
+  /// the unset (50, 50) as an exact size; else the scroll-direction rule (vertical: max (bounds width − left − right
+  /// content insets, CGFLOAT_MAX); horizontal: max (CGFLOAT_MAX, bounds height − top − bottom content insets); min 0).
   package static func collection(
     boundsWidth: Double, boundsHeight: Double, insetTop: Double = 0, insetLeft: Double = 0, insetBottom: Double = 0,
     insetRight: Double = 0, layout: CollectionLayoutKind, flowItemSize: (width: Double, height: Double)? = nil,

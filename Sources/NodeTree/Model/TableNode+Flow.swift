@@ -3,8 +3,10 @@
 /// validation, commits and range controller, with the items' frames from the flow layout instead of one
 /// full-width column. Pure value.
 ///
-/// Items are measured at exactly `itemSize` (a pager's page size): the frames come from the configuration, the
-/// measured heights only decide when a change set commits. Headers and footers come from the reference sizes.
+/// With a set `itemSize` (a pager's page size) items are measured at exactly that size and the measured heights
+/// only decide when a change set commits. With the unset (50, 50) items size themselves (Texture's scroll-direction
+/// rule, `FlowLayoutConfiguration.constrainedSize`): each item's frame has its measured width and height. Headers
+/// and footers come from the reference sizes.
 package struct FlowPlacement: Sendable, Hashable {
   /// The flow layout's properties (`itemSize` must be set).
   package var configuration: FlowLayoutConfiguration
@@ -22,14 +24,25 @@ package struct FlowPlacement: Sendable, Hashable {
     configuration.scrollDirection == .vertical ? reference.height : reference.width
   }
 
-  /// The flow layout of `map`'s items.
-  package func layout(of map: ElementMap) -> FlowRangeLayout {
+  /// True when items size themselves (the unset `itemSize`).
+  package var selfSizing: Bool { !configuration.hasFixedItemSize }
+
+  /// The range items are measured in (no delegate range, no content insets: `FlowLayoutConfiguration.constrainedSize`).
+  package var itemRange: CellSizeRange { configuration.constrainedSize(bounds: bounds) }
+
+  /// The flow layout of `map`'s items; self-sized items take their height from `map` and their width from `widths`
+  /// (0 when not measured yet).
+  package func layout(of map: ElementMap, widths: [RowID: Double]) -> FlowRangeLayout {
     let ids = map.allRowIDs
     let header = extent(configuration.headerReferenceSize)
     let footer = extent(configuration.footerReferenceSize)
+    let selfSizing = selfSizing
     let sections = ids.map { rows in
       FlowSection(
-        items: Array(repeating: configuration.itemSize, count: rows.count), headerExtent: header, footerExtent: footer)
+        items: selfSizing
+          ? rows.map { FlowSize(width: widths[$0] ?? 0, height: map.height(of: $0) ?? 0) }
+          : Array(repeating: configuration.itemSize, count: rows.count),
+        headerExtent: header, footerExtent: footer)
     }
     return FlowRangeLayout(
       layout: FlowLayout(sections: sections, bounds: bounds, configuration: configuration), itemIDs: ids)
@@ -50,9 +63,26 @@ extension TableNode {
     return rangeUpdate(force: true)
   }
 
+  /// The flow layout of the pending items (self-sized ones at their latest measured sizes), nil for a table.
+  package var pendingFlow: FlowLayout? { flow.map { $0.layout(of: pendingMap, widths: measuredWidths).layout } }
+
+  /// The latest measured width of self-sized item `id`, nil when not measured (or not a self-sized item).
+  package func measuredWidth(of id: RowID) -> Double? { measuredWidths[id] }
+
+  /// Commits the widths `measured` for a change set (a row re-measured since by a relayout: its latest width, as
+  /// its height is) and forgets those of `ended` rows the visible map no longer holds.
+  mutating func commitWidths(_ measured: [RowID: Double], newer: Set<RowID>, ended: [RowID]) {
+    guard flow?.selfSizing == true else { return }
+    for (id, width) in measured { itemWidths[id] = newer.contains(id) ? measuredWidths[id] ?? width : width }
+    for id in ended where !visibleMap.contains(id) {
+      itemWidths[id] = nil
+      if cells[id] == nil { measuredWidths[id] = nil }
+    }
+  }
+
   /// Re-places the committed items after the visible map changed.
   mutating func refreshFlow() {
-    flowCache = flow.map { $0.layout(of: visibleMap) }
+    flowCache = flow.map { $0.layout(of: visibleMap, widths: itemWidths) }
   }
 
   /// The committed content width: the flow's, or the viewport's for a table (nil without either).

@@ -40,15 +40,17 @@ package struct LayoutAcceptance: Sendable, Equatable {
 /// Layout results, re-measurement and commits.
 extension TableNode {
   /// Records the measured cell height of `id` at `generation` (points, without separator), clamped into the row's
-  /// height range. Session-isolated.
+  /// height range, and for a self-sized flow item its measured `width`. Session-isolated.
   ///
   /// A result is used by every uncommitted change set waiting for that (row, generation), by the pending cell
   /// when the generation is current, and by the visible map when the row was re-measured outside a batch
   /// (`invalidateLayout`). Any other result is stale and dropped. Commits follow in submission order.
   package mutating func acceptLayout(
-    id: RowID, generation: UInt64, height: Double
+    id: RowID, generation: UInt64, height: Double, width: Double? = nil
   ) throws(NodeTreeError) -> LayoutAcceptance {
     guard height.isFinite, height >= 0 else { throw .invalidHeight(id, height) }
+    let width = flow?.selfSizing == true ? width : nil
+    if let width, !(width.isFinite && width >= 0) { throw .invalidHeight(id, width) }
     let height = clampedHeight(height, of: id)
     var accepted = false
     // A relayout's result ends its wait even when a reload, delete or newer content made it stale.
@@ -57,11 +59,13 @@ extension TableNode {
     for seq in awaitedBy[id] ?? [] {
       guard let index = inFlightIndex(of: seq), inFlight[index].awaiting[id] == generation else { continue }
       inFlight[index].measured[id] = height
+      if let width { inFlight[index].widths[id] = width }
       accepted = true
     }
     if var cell = cells[id], cell.generation == generation {
       cell.measuredHeight = height
       cells[id] = cell
+      if let width { measuredWidths[id] = width }
       pendingMap.setHeight(height, of: id)
       accepted = true
       if relayout {
@@ -93,12 +97,20 @@ extension TableNode {
     passHeights.removeAll()
     located.sort { $0.0 < $1.0 }
     var pass = RelayoutPass()
+    let selfSizing = flow?.selfSizing == true
     for (element, id, height) in located {
-      guard let old = visibleMap.height(of: id), abs(old - height) >= Double(Float.ulpOfOne) else { continue }
+      guard let old = visibleMap.height(of: id) else { continue }
+      // A self-sized item changes when its width or its height does (both are reported).
+      let widths = selfSizing && element.supplementaryKind == nil ? (itemWidths[id] ?? 0, measuredWidths[id] ?? 0) : nil
+      let widthChanged = widths.map { abs($0.0 - $0.1) >= Double(Float.ulpOfOne) } ?? false
+      guard abs(old - height) >= Double(Float.ulpOfOne) || widthChanged else { continue }
       visibleMap.setHeight(height, of: id)
+      if let widths { itemWidths[id] = widths.1 }
       switch element {
       case .row(let path):
-        pass.changes.append(HeightChange(id: id, indexPath: path, oldHeight: old, newHeight: height))
+        pass.changes.append(
+          HeightChange(
+            id: id, indexPath: path, oldHeight: old, newHeight: height, oldWidth: widths?.0, newWidth: widths?.1))
       case .header, .footer:
         pass.supplementaryChanges.append(
           SupplementaryHeightChange(
@@ -107,6 +119,7 @@ extension TableNode {
       }
     }
     guard !pass.isEmpty else { return pass }
+    if flow != nil { refreshFlow() }
     pass.adjustment = settleOffset(anchor)
     pass.events = rangeUpdate(force: false)
     return pass
@@ -200,8 +213,12 @@ extension TableNode {
     var commits: [Commit] = []
     while var first = inFlight.first, first.isReady {
       inFlight.removeFirst()
+      var newer: Set<RowID> = []
       for (id, generation) in first.awaiting {
-        if let newer = relayoutHeights[id], newer.generation > generation { first.measured[id] = newer.height }
+        if let relayout = relayoutHeights[id], relayout.generation > generation {
+          first.measured[id] = relayout.height
+          newer.insert(id)
+        }
       }
       for id in first.awaiting.keys {
         var seqs = awaitedBy[id] ?? []
@@ -219,6 +236,7 @@ extension TableNode {
       let old = reportsChangeFrames ? visibleMap : nil
       let oldBounds = viewport?.bounds
       replayOnVisibleMap(first)
+      commitWidths(first.widths, newer: newer, ended: ended)
       if flow != nil { refreshFlow() }
       let selectionChange = updateSelection(after: first.changeSet)
       lastCommittedSeq = first.changeSet.seq

@@ -53,6 +53,11 @@ package struct TableNode<Content: Sendable>: Sendable {
   /// The flow layout of the committed items with their ids, kept in step with `visibleMap` (nil for a table).
   var flowCache: FlowRangeLayout?
 
+  /// Committed widths of self-sized flow items (the committed flow's item widths; heights are the visible map's).
+  var itemWidths: [RowID: Double] = [:]
+  /// Latest measured widths of self-sized flow items (what their next commit or relayout pass shows).
+  var measuredWidths: [RowID: Double] = [:]
+
   /// Pending cells by id.
   var cells: [RowID: CellNode<Content>] = [:]
   /// Height ranges of the pending rows that have one (`TableNode+HeightRange`); kept across reloads and content
@@ -174,6 +179,8 @@ struct InFlightChangeSet: Sendable {
   var awaiting: [RowID: UInt64]
   /// Heights measured so far for awaited rows.
   var measured: [RowID: Double]
+  /// Widths measured so far for awaited self-sized flow items (empty otherwise).
+  var widths: [RowID: Double] = [:]
 
   /// A change set waiting for `awaiting` (room for every height reserved, so that a large insert's results do not
   /// rehash the table as they arrive).
