@@ -15,7 +15,7 @@ let package = Package(
     .target(name: "Typography"),
     .target(name: "LayoutSpecs", dependencies: ["FlexLayout", "Typography", "JSONCodec"]),
     .target(name: "NodeTree", dependencies: ["LayoutSpecs"]),
-    .target(name: "SpecLanguage"),
+    .target(name: "SpecLanguage", dependencies: ["JSONCodec"]),
     // Transport and commands.
     .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
     .target(
@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(name: "LayoutSpecsTests", dependencies: ["LayoutSpecs", "JSONCodec", "TestSupport"]),
     .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "JSONCodec"]),
     .testTarget(name: "ServerTests", dependencies: ["Server", "JSONRPC", "JSONCodec"]),
-    .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
+    .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage", "JSONCodec"]),
     .testTarget(name: "ConformanceTests", dependencies: ["LayoutSpecs", "JSONCodec", "FlexLayout"]),
     // Spawn the real binary and talk to it through pipes.
     .testTarget(name: "ProtocolTests", dependencies: ["JSONRPC", "JSONCodec"]),

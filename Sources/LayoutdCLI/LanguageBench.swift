@@ -5,7 +5,7 @@ import JSONRPC
 /// `layoutd bench --language [--runs N] [--lines N]`: a spawned daemon serving a layout-spec table document of
 /// about N lines (default 10,000: rows of a three-element feed cell, pretty-printed, 7 lines each). Times the first
 /// check (didOpen → publishDiagnostics), then N runs (default 21) of one incremental change to a different row each
-/// time (didChange → the publishDiagnostics of that version, which includes the 30 ms debounce). Prints medians with
+/// time (didChange → the publishDiagnostics of that version, which includes the 10 ms debounce). Prints medians with
 /// ranges. Meant for release builds.
 enum LanguageBench {
   /// The usage `--help` prints.
@@ -14,7 +14,7 @@ enum LanguageBench {
     text: """
       usage: layoutd bench --language [--runs N] [--lines N]
         A spawned daemon checks a layout-spec table document of about N lines (default 10000) as an editor changes
-        it: the first check, then N (default 21) one-row changes, each timed to its publishDiagnostics (the 30 ms
+        it: the first check, then N (default 21) one-row changes, each timed to its publishDiagnostics (the 10 ms
         debounce included). Meant for release builds.
       """)
 
@@ -51,7 +51,9 @@ enum LanguageBench {
     var i = 0
     while i < arguments.count {
       guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
-        return usage.error(arguments[i].hasPrefix("-") ? "\(arguments[i]) needs a positive integer" : "unknown argument '\(arguments[i])'")
+        return usage.error(
+          arguments[i].hasPrefix("-")
+            ? "\(arguments[i]) needs a positive integer" : "unknown argument '\(arguments[i])'")
       }
       switch arguments[i] {
       case "--runs": runs = n
@@ -110,7 +112,9 @@ enum LanguageBench {
                 ("textDocument", .object(JSONObject([("uri", .string(uri)), ("version", .int(Int64(version)))]))),
                 (
                   "contentChanges",
-                  .array([.object(JSONObject([("range", range), ("text", .string(titleLine(row: row, version: version)))]))])
+                  .array([
+                    .object(JSONObject([("range", range), ("text", .string(titleLine(row: row, version: version)))]))
+                  ])
                 ),
               ])))
         })
@@ -120,7 +124,7 @@ enum LanguageBench {
     print("layout-spec document: \(lines.count) lines, \(rows) rows of 3 elements, widths 320/375/414")
     print("first check (didOpen → publishDiagnostics): \(format(opened)) ms")
     print(
-      "one-row change (didChange → publishDiagnostics, 30 ms debounce included), \(runs) runs: median "
+      "one-row change (didChange → publishDiagnostics, 10 ms debounce included), \(runs) runs: median "
         + "\(format(sorted[sorted.count / 2])) ms (\(format(sorted.first ?? 0))–\(format(sorted.last ?? 0)))")
   }
 

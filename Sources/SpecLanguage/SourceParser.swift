@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Parses JSON text (RFC 8259, nothing more) into `SourceNode`s that remember where every value and key stands,
 /// so a decoding error's JSON path can be pointed at in the text. Nesting deeper than `maxDepth` is refused
 /// instead of overflowing the stack.
@@ -12,14 +14,21 @@ public struct SourceParser {
 
   /// Parses a whole document: one value, surrounded by white space only.
   public static func parse(_ text: String) throws(SourceSyntaxError) -> SourceNode {
+    try parseDocument(text).node
+  }
+
+  /// Parses a whole document into where its values stand and what they are, in one pass (the value as
+  /// `JSONParser` builds it: integers that fit `Int64` as `.int`, other numbers as `.double`, every member of an
+  /// object in order).
+  public static func parseDocument(_ text: String) throws(SourceSyntaxError) -> (node: SourceNode, value: JSONValue) {
     var parser = SourceParser(bytes: Array(text.utf8))
     parser.skipWhitespace()
-    let node = try parser.value(depth: 1)
+    let parsed = try parser.value(depth: 1)
     parser.skipWhitespace()
     guard parser.offset == parser.bytes.count else {
       throw parser.failure("unexpected text after the document's value")
     }
-    return node
+    return parsed
   }
 
   /// A syntax error at the current offset.
@@ -34,9 +43,10 @@ public struct SourceParser {
   }
 
   /// One value at the current offset (white space before it already skipped).
-  mutating func value(depth: Int) throws(SourceSyntaxError) -> SourceNode {
+  mutating func value(depth: Int) throws(SourceSyntaxError) -> (node: SourceNode, value: JSONValue) {
     guard let byte = current else { throw failure("expected a value, found the end of the text") }
     let start = offset
+    let value: JSONValue
     switch byte {
     case UInt8(ascii: "{"):
       guard depth <= Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
@@ -45,30 +55,34 @@ public struct SourceParser {
       guard depth <= Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth) levels") }
       return try array(depth: depth)
     case UInt8(ascii: "\""):
-      _ = try string()
+      value = .string(try string())
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      try number()
+      value = try number()
     case UInt8(ascii: "t"):
       try literal("true")
+      value = .bool(true)
     case UInt8(ascii: "f"):
       try literal("false")
+      value = .bool(false)
     case UInt8(ascii: "n"):
       try literal("null")
+      value = .null
     default:
       throw failure("expected a value, found \(Self.describe(byte))")
     }
-    return SourceNode(kind: .scalar, range: start..<offset)
+    return (SourceNode(kind: .scalar, range: start..<offset), value)
   }
 
   /// An object: `{`, members separated by commas, `}`.
-  mutating func object(depth: Int) throws(SourceSyntaxError) -> SourceNode {
+  mutating func object(depth: Int) throws(SourceSyntaxError) -> (node: SourceNode, value: JSONValue) {
     let start = offset
     offset += 1
     var members: [SourceNode.Member] = []
+    var values: [JSONObject.Member] = []
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       offset += 1
-      return SourceNode(kind: .object(members), range: start..<offset)
+      return (SourceNode(kind: .object(members), range: start..<offset), .object(JSONObject()))
     }
     while true {
       skipWhitespace()
@@ -82,38 +96,42 @@ public struct SourceParser {
       guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the member name \"\(key)\"") }
       offset += 1
       skipWhitespace()
-      let value = try value(depth: depth + 1)
-      members.append(SourceNode.Member(key: key, keyRange: keyRange, value: value))
+      let parsed = try value(depth: depth + 1)
+      members.append(SourceNode.Member(key: key, keyRange: keyRange, value: parsed.node))
+      values.append(JSONObject.Member(key: key, value: parsed.value))
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): offset += 1
       case UInt8(ascii: "}"):
         offset += 1
-        return SourceNode(kind: .object(members), range: start..<offset)
+        return (SourceNode(kind: .object(members), range: start..<offset), .object(JSONObject(storage: values)))
       default: throw failure("expected ',' or '}' after the member \"\(key)\"")
       }
     }
   }
 
   /// An array: `[`, values separated by commas, `]`.
-  mutating func array(depth: Int) throws(SourceSyntaxError) -> SourceNode {
+  mutating func array(depth: Int) throws(SourceSyntaxError) -> (node: SourceNode, value: JSONValue) {
     let start = offset
     offset += 1
     var elements: [SourceNode] = []
+    var values: [JSONValue] = []
     skipWhitespace()
     if current == UInt8(ascii: "]") {
       offset += 1
-      return SourceNode(kind: .array(elements), range: start..<offset)
+      return (SourceNode(kind: .array(elements), range: start..<offset), .array([]))
     }
     while true {
       skipWhitespace()
-      elements.append(try value(depth: depth + 1))
+      let parsed = try value(depth: depth + 1)
+      elements.append(parsed.node)
+      values.append(parsed.value)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): offset += 1
       case UInt8(ascii: "]"):
         offset += 1
-        return SourceNode(kind: .array(elements), range: start..<offset)
+        return (SourceNode(kind: .array(elements), range: start..<offset), .array(values))
       default: throw failure("expected ',' or ']' after an array element")
       }
     }
@@ -129,22 +147,29 @@ public struct SourceParser {
   }
 
   /// A number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-  mutating func number() throws(SourceSyntaxError) {
+  mutating func number() throws(SourceSyntaxError) -> JSONValue {
+    let start = offset
+    var integral = true
     if current == UInt8(ascii: "-") { offset += 1 }
     guard let first = current, Self.isDigit(first) else { throw failure("expected a digit in a number") }
     offset += 1
     if first != UInt8(ascii: "0") { skipDigits() }
     if current == UInt8(ascii: ".") {
+      integral = false
       offset += 1
       guard let digit = current, Self.isDigit(digit) else { throw failure("expected a digit after '.' in a number") }
       skipDigits()
     }
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      integral = false
       offset += 1
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
       guard let digit = current, Self.isDigit(digit) else { throw failure("expected a digit in a number's exponent") }
       skipDigits()
     }
+    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+    if integral, let int = Int64(text) { return .int(int) }
+    return .double(Double(text) ?? .nan)
   }
 
   /// Skips decimal digits.

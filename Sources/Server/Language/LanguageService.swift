@@ -20,7 +20,7 @@ final class LanguageService: Sendable {
   }
 
   /// How long a check waits after a change for the next one.
-  static let debounce = DispatchTimeInterval.milliseconds(30)
+  static let debounce = DispatchTimeInterval.milliseconds(10)
 
   /// Guarded state.
   let state = Mutex(State())

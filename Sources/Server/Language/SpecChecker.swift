@@ -43,8 +43,9 @@ final class SpecChecker: Sendable {
   /// Every problem of `text`, in document order.
   func diagnostics(_ text: String) -> [SpecDiagnostic] {
     let node: SourceNode
+    let value: JSONValue
     do throws(SourceSyntaxError) {
-      node = try SourceParser.parse(text)
+      (node, value) = try SourceParser.parseDocument(text)
     } catch {
       let length = text.utf8.count
       let start = min(error.offset, length)
@@ -53,18 +54,13 @@ final class SpecChecker: Sendable {
           range: start..<min(start + 1, length), severity: .error, message: "invalid JSON: \(error.message)")
       ]
     }
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(text)
-    } catch {
-      return [SpecDiagnostic(range: node.range, severity: .error, message: "invalid JSON: \(error)")]
-    }
     let document = SpecDocument(value, node: node)
     let bytes = Array(text.utf8)
     let frames = cellFrames(scale: document.scale)
     var found = document.problems
     for cell in document.cells {
-      let key = "\(cell.path)\u{0}\(document.widths)\u{0}\(document.scale)\u{0}"
+      let key =
+        "\(cell.path)\u{0}\(document.widths)\u{0}\(document.scale)\u{0}"
         + String(decoding: bytes[cell.node.range], as: UTF8.self)
       let start = cell.node.range.lowerBound
       let relative =

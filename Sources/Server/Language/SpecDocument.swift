@@ -42,7 +42,7 @@ struct SpecDocument: Sendable {
 
   /// The document of `text` with its parsed text, or nil when it is not JSON.
   static func parse(_ text: String) -> (document: SpecDocument, node: SourceNode)? {
-    guard let node = try? SourceParser.parse(text), let value = try? JSONParser.parse(text) else { return nil }
+    guard let (node, value) = try? SourceParser.parseDocument(text) else { return nil }
     return (SpecDocument(value, node: node), node)
   }
 
