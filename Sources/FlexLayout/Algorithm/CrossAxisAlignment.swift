@@ -35,6 +35,7 @@ extension FlexEngine {
           ctx.availableInnerHeight, performLayout: true, depth: depth)
       }
     }
+    if config.useWebDefaults && !ctx.isMainAxisRow { cssAlignColumnBaselines(ctx, line.items) }
   }
 
   /// Positions `child` in its line along the cross axis; returns the request that stretches it, if it must be.
@@ -129,8 +130,9 @@ extension FlexEngine {
       - ctx.paddingAndBorderAxisCross
     let remaining = innerCrossDim - totalLineCrossDim
     var align = ctx.alignContent
-    if remaining < 0 && (align == .spaceBetween || align == .stretch || align == .spaceAround
-      || align == .spaceEvenly)
+    if remaining < 0
+      && (align == .spaceBetween || align == .stretch || align == .spaceAround
+        || align == .spaceEvenly)
     {
       align = .flexStart
     }
@@ -172,6 +174,7 @@ extension FlexEngine {
             ctx.availableInnerHeight, performLayout: true, depth: depth)
         }
       }
+      if config.useWebDefaults && !ctx.isMainAxisRow { cssAlignColumnBaselines(ctx, startIndex..<endIndex) }
       currentLead += leadPerLine + lineHeight
     }
   }
