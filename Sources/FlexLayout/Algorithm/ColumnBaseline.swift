@@ -8,7 +8,7 @@ extension FlexEngine {
   /// Under CSS defaults in a column container, moves the baseline-aligned items in `scratch[items]` (already
   /// placed at the line's cross start) so their left border edges line up.
   @inline(never)
-  mutating func cssAlignColumnBaselines(_ ctx: ContainerContext, _ items: Range<Int>) {
+  mutating func cssAlignColumnBaselines(_ ctx: inout ContainerContext, _ items: Range<Int>) {
     let crossAxis = ctx.crossAxis
     let direction = ctx.direction
     let width = ctx.availableInnerWidth
@@ -16,12 +16,12 @@ extension FlexEngine {
     let rtl = crossAxis.startEdge == .right
     var maxAscent = -Double.infinity
     var count = 0
-    for i in items where participatesInColumnBaseline(ctx, scratch[i]) {
+    for i in items where participatesInColumnBaseline(ctx.node, ctx.crossAxis, ctx.direction, scratch[i]) {
       maxAscent = max(maxAscent, columnBaselineAscent(scratch[i], crossAxis, direction, width, rtl: rtl))
       count += 1
     }
     guard count > 0 else { return }
-    for i in items where participatesInColumnBaseline(ctx, scratch[i]) {
+    for i in items where participatesInColumnBaseline(ctx.node, ctx.crossAxis, ctx.direction, scratch[i]) {
       let child = scratch[i]
       let ascent = columnBaselineAscent(child, crossAxis, direction, width, rtl: rtl)
       tree[layout: child].position[crossStart] += maxAscent - ascent
@@ -30,12 +30,14 @@ extension FlexEngine {
 
   /// True for an in-flow item whose `align-self` (or the container's `align-items`) is `baseline` and whose
   /// cross margins are not `auto` (auto margins take it out of the baseline-sharing group).
-  private func participatesInColumnBaseline(_ ctx: ContainerContext, _ child: NodeIndex) -> Bool {
+  private func participatesInColumnBaseline(
+    _ node: NodeIndex, _ crossAxis: FlexDirection, _ direction: Direction, _ child: NodeIndex
+  ) -> Bool {
     let style = tree[style: child]
     if style.positionType == .absolute || style.display == .none { return false }
-    let align = style.alignSelf == .auto ? tree[style: ctx.node].alignItems : style.alignSelf
-    return align == .baseline && !flexStartMarginIsAuto(child, ctx.crossAxis, ctx.direction)
-      && !flexEndMarginIsAuto(child, ctx.crossAxis, ctx.direction)
+    let align = style.alignSelf == .auto ? tree[style: node].alignItems : style.alignSelf
+    return align == .baseline && !flexStartMarginIsAuto(child, crossAxis, direction)
+      && !flexEndMarginIsAuto(child, crossAxis, direction)
   }
 
   /// The distance from `child`'s margin-box cross start to its synthesized baseline, its left border edge.
