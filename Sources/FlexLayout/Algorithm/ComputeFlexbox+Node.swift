@@ -11,8 +11,7 @@ extension FlexEngine {
     // Frames on the recursion path stay small: the work of each step lives in non-inlined helpers.
     let direction = resolveDirection(node, ownerDirection)
     let margins = resolveBoxEdges(node, direction, ownerWidth)
-    var width = availableWidth - margins.row
-    var widthSizingMode = widthSizingMode
+    let width = availableWidth - margins.row
     let height = availableHeight - margins.column
     if tree.hasMeasure(node) {
       measureNodeWithMeasureFunc(
@@ -22,15 +21,6 @@ extension FlexEngine {
     let scratchBase = scratch.count
     defer { popScratch(to: scratchBase) }
     let children = pushLayoutChildren(node)
-    // CSS defaults: the width comes from the intrinsic widths first (IntrinsicWidth.swift), then the content is
-    // laid out at that width.
-    if config.useWebDefaults, !children.isEmpty, let w = cssIntrinsicOffer(
-      node, direction, width, widthSizingMode, height: heightSizingMode == .stretchFit ? height : .nan,
-      ownerHeight: ownerHeight)
-    {
-      width = w
-      widthSizingMode = .stretchFit
-    }
     if children.isEmpty {
       measureNodeWithoutChildren(
         node, direction, width, height, widthSizingMode, heightSizingMode, ownerWidth,

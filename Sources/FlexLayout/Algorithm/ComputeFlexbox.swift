@@ -181,14 +181,17 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
       tree[layout: node].position = SIMD4<Double>(repeating: 0)
       return
     }
+    if config.useWebDefaults {
+      cssSetPosition(node, direction, ownerWidth, ownerHeight)
+      return
+    }
     let dirRespectingRoot = tree.parent(of: node) >= 0 ? direction : .ltr
     let mainAxis = tree[style: node].flexDirection.resolved(dirRespectingRoot)
     let crossAxis = mainAxis.cross(dirRespectingRoot)
-    let css = config.useWebDefaults
-    let relMain =
-      css ? 0 : relativePosition(node, mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
-    let relCross =
-      css ? 0 : relativePosition(node, crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
+    let relMain = relativePosition(
+      node, mainAxis, dirRespectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
+    let relCross = relativePosition(
+      node, crossAxis, dirRespectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
     var position = SIMD4<Double>(repeating: 0)
     position[mainAxis.inlineStartEdge(direction).rawValue] =
       inlineStartMargin(node, mainAxis, direction, ownerWidth) + relMain
@@ -198,9 +201,25 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
       inlineStartMargin(node, crossAxis, direction, ownerWidth) + relCross
     position[crossAxis.inlineEndEdge(direction).rawValue] =
       inlineEndMargin(node, crossAxis, direction, ownerWidth) + relCross
-    if css && tree[style: node].positionType != .static {
-      // CSS Positioned Layout §3.3: relative offsets are physical; left wins over right in LTR (right in RTL),
-      // top over bottom.
+    tree[layout: node].position = position
+  }
+
+  /// `setPosition` under CSS defaults: the margins, plus the relative offsets as CSS Positioned Layout §3.3 has
+  /// them: physical, left over right in LTR (right over left in RTL), top over bottom.
+  @inline(never)
+  private mutating func cssSetPosition(
+    _ node: NodeIndex, _ direction: Direction, _ ownerWidth: Double, _ ownerHeight: Double
+  ) {
+    let dirRespectingRoot = tree.parent(of: node) >= 0 ? direction : .ltr
+    let mainAxis = tree[style: node].flexDirection.resolved(dirRespectingRoot)
+    let crossAxis = mainAxis.cross(dirRespectingRoot)
+    var position = SIMD4<Double>(repeating: 0)
+    position[mainAxis.inlineStartEdge(direction).rawValue] = inlineStartMargin(node, mainAxis, direction, ownerWidth)
+    position[mainAxis.inlineEndEdge(direction).rawValue] = inlineEndMargin(node, mainAxis, direction, ownerWidth)
+    position[crossAxis.inlineStartEdge(direction).rawValue] =
+      inlineStartMargin(node, crossAxis, direction, ownerWidth)
+    position[crossAxis.inlineEndEdge(direction).rawValue] = inlineEndMargin(node, crossAxis, direction, ownerWidth)
+    if tree[style: node].positionType != .static {
       let dx = cssRelativeOffset(node, direction, ownerWidth, horizontal: true)
       let dy = cssRelativeOffset(node, direction, ownerHeight, horizontal: false)
       position += SIMD4<Double>(dx, dy, -dx, -dy)
@@ -219,14 +238,14 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
   }
 
   /// Under CSS defaults, `node`'s relative offset along `axis` as it adds to its position at the axis's start
-  /// edge (0 when static).
-  func cssRelativeOffset(_ node: NodeIndex, _ axis: FlexDirection, _ direction: Direction, _ ctx: ContainerContext)
-    -> Double
-  {
+  /// edge (0 when static); percentages resolve against the container's inner `width` or `height`.
+  @inline(never)
+  func cssRelativeOffset(
+    _ node: NodeIndex, _ axis: FlexDirection, _ direction: Direction, width: Double, height: Double
+  ) -> Double {
     if tree[style: node].positionType == .static { return 0 }
     let horizontal = axis.isRow
-    let d = cssRelativeOffset(
-      node, direction, horizontal ? ctx.availableInnerWidth : ctx.availableInnerHeight, horizontal: horizontal)
+    let d = cssRelativeOffset(node, direction, horizontal ? width : height, horizontal: horizontal)
     let edge = axis.startEdge
     return edge == .right || edge == .bottom ? -d : d
   }

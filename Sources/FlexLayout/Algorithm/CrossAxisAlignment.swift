@@ -35,6 +35,7 @@ extension FlexEngine {
           ctx.availableInnerHeight, performLayout: true, depth: depth)
       }
     }
+    if config.useWebDefaults && !ctx.isMainAxisRow { cssAlignColumnBaselines(&ctx, line.items) }
   }
 
   /// Positions `child` in its line along the cross axis; returns the request that stretches it, if it must be.
@@ -129,8 +130,9 @@ extension FlexEngine {
       - ctx.paddingAndBorderAxisCross
     let remaining = innerCrossDim - totalLineCrossDim
     var align = ctx.alignContent
-    if remaining < 0 && (align == .spaceBetween || align == .stretch || align == .spaceAround
-      || align == .spaceEvenly)
+    if remaining < 0
+      && (align == .spaceBetween || align == .stretch || align == .spaceAround
+        || align == .spaceEvenly)
     {
       align = .flexStart
     }
@@ -172,6 +174,7 @@ extension FlexEngine {
             ctx.availableInnerHeight, performLayout: true, depth: depth)
         }
       }
+      if config.useWebDefaults && !ctx.isMainAxisRow { cssAlignColumnBaselines(&ctx, startIndex..<endIndex) }
       currentLead += leadPerLine + lineHeight
     }
   }
@@ -229,41 +232,32 @@ extension FlexEngine {
     let direction = ctx.direction
     let crossStart = crossAxis.startEdge.rawValue
     let widthSize = ctx.availableInnerWidth
-    // CSS: items keep their margins and relative offsets when lines move (Yoga drops some).
-    let css = config.useWebDefaults
-    let offset = css ? cssRelativeOffset(child, crossAxis, direction, ctx) : 0
+    if config.useWebDefaults {
+      return cssAlignChildInLine(
+        &ctx, child, currentLead: currentLead, lineHeight: lineHeight, maxAscent: maxAscent)
+    }
     switch resolveChildAlignment(ctx.node, child) {
     case .flexStart:
       tree[layout: child].position[crossStart] =
-        css
-        ? currentLead + flexStartMargin(child, crossAxis, direction, widthSize) + offset
-        : currentLead + positionValue(child, crossAxis.startEdge, direction, widthSize)
+        currentLead + positionValue(child, crossAxis.startEdge, direction, widthSize)
     case .flexEnd:
       tree[layout: child].position[crossStart] =
         currentLead + lineHeight - flexEndMargin(child, crossAxis, direction, widthSize)
-        - tree[layout: child].measured(crossAxis.isRow) + offset
+        - tree[layout: child].measured(crossAxis.isRow)
     case .center:
       let childHeight = tree[layout: child].measured(crossAxis.isRow)
-      if css {
-        let start = flexStartMargin(child, crossAxis, direction, widthSize)
-        let outer = childHeight + marginForAxis(child, crossAxis, widthSize)
-        tree[layout: child].position[crossStart] = currentLead + start + (lineHeight - outer) / 2 + offset
-      } else {
-        tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
-      }
+      tree[layout: child].position[crossStart] = currentLead + (lineHeight - childHeight) / 2
     case .stretch:
       tree[layout: child].position[crossStart] =
-        currentLead + flexStartMargin(child, crossAxis, direction, widthSize) + offset
+        currentLead + flexStartMargin(child, crossAxis, direction, widthSize)
       if !hasDefiniteLength(child, crossAxis.isRow, ctx.availableInnerCrossDim) {
         let l = tree[layout: child]
-        // Yoga stretches items over the space between lines too; CSS to the line.
-        let stretchedLine = config.useWebDefaults ? lineHeight : leadPerLine + lineHeight
         let childWidth =
           ctx.isMainAxisRow
-          ? l.measuredWidth + marginForAxis(child, ctx.mainAxis, widthSize) : stretchedLine
+          ? l.measuredWidth + marginForAxis(child, ctx.mainAxis, widthSize) : leadPerLine + lineHeight
         let childHeight =
           !ctx.isMainAxisRow
-          ? l.measuredHeight + marginForAxis(child, crossAxis, widthSize) : stretchedLine
+          ? l.measuredHeight + marginForAxis(child, crossAxis, widthSize) : leadPerLine + lineHeight
         if !(Self.inexactEquals(childWidth, l.measuredWidth) && Self.inexactEquals(childHeight, l.measuredHeight)) {
           return ChildRequest(width: childWidth, height: childHeight, widthMode: .stretchFit, heightMode: .stretchFit)
         }
@@ -271,7 +265,7 @@ extension FlexEngine {
     case .baseline:
       tree[layout: child].position[PhysicalEdge.top.rawValue] =
         currentLead + maxAscent - calculateBaseline(child)
-        + (css ? offset : positionValue(child, FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim))
+        + positionValue(child, FlexDirection.column.startEdge, direction, ctx.availableInnerCrossDim)
     case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
       break
     }

@@ -62,18 +62,25 @@ extension FlexEngine {
     tree[layout: child].computedFlexBasisGeneration = generation
     tree[layout: child].autoMinMain = .nan
     if setLeafMinContentMinimum(&ctx, child) { return }
-    if config.useWebDefaults, let suggestion = cssRowContentSizeSuggestion(&ctx, child) {
-      tree[layout: child].autoMinMain = suggestion
-      tree[layout: child].autoMinIsRow = true
-      setAutomaticMinimumCaps(&ctx, child)
-      return
-    }
+    if config.useWebDefaults && setCSSRowAutomaticMinimum(&ctx, child) { return }
     if let r = automaticMinimumRequest(&ctx, child) {
       calculateLayoutInternal(
         child, r.width, r.height, ctx.direction, r.widthMode, r.heightMode, ctx.availableInnerWidth,
         ctx.availableInnerHeight, performLayout: false, depth: depth)
       setAutomaticMinimum(&ctx, child)
     }
+  }
+
+  /// CSS defaults: stores `child`'s automatic minimum width from its row content size suggestion
+  /// (`cssRowContentSizeSuggestion`); false when that does not apply. Out of line, so the Yoga path's frames stay
+  /// small.
+  @inline(never)
+  private mutating func setCSSRowAutomaticMinimum(_ ctx: inout ContainerContext, _ child: NodeIndex) -> Bool {
+    guard let suggestion = cssRowContentSizeSuggestion(&ctx, child) else { return false }
+    tree[layout: child].autoMinMain = suggestion
+    tree[layout: child].autoMinIsRow = true
+    setAutomaticMinimumCaps(&ctx, child)
+    return true
   }
 
   /// §4.5 "Automatic Minimum Size of Flex Items" (https://www.w3.org/TR/css-flexbox-1/#min-size-auto): when
@@ -152,7 +159,8 @@ extension FlexEngine {
   ) -> Double {
     var basis = tree[style: child].flexBasis
     if basis.isAuto || !basis.isDefined {
-      basis = !tree[style: child].flex.isNaN && tree[style: child].flex > 0 ? (config.useWebDefaults ? .auto : .zero) : .auto
+      basis =
+        !tree[style: child].flex.isNaN && tree[style: child].flex > 0 ? (config.useWebDefaults ? .auto : .zero) : .auto
     }
     let v = basis.resolve(reference)
     if tree[style: child].boxSizing == .borderBox { return v }
@@ -197,7 +205,9 @@ extension FlexEngine {
       tree[layout: child].computedFlexBasis = Self.maxOrDefined(
         resolvedDimension(child, direction, false, ownerHeight, ownerWidth), pb)
     }
-    if !resolvedFlexBasis.isNaN || (isMainAxisRow && isRowStyleDimDefined) || (!isMainAxisRow && isColumnStyleDimDefined) {
+    if !resolvedFlexBasis.isNaN || (isMainAxisRow && isRowStyleDimDefined)
+      || (!isMainAxisRow && isColumnStyleDimDefined)
+    {
       return nil
     }
     do {
@@ -264,7 +274,8 @@ extension FlexEngine {
       }
       constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
       constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
-      return ChildRequest(width: childWidth, height: childHeight, widthMode: childWidthMode, heightMode: childHeightMode)
+      return ChildRequest(
+        width: childWidth, height: childHeight, widthMode: childWidthMode, heightMode: childHeightMode)
     }
   }
 }

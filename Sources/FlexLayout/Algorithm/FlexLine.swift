@@ -81,7 +81,15 @@ extension FlexEngine {
   /// base size. CSS scales by the inner (content-box) flex base size; Yoga by `basis`, the border-box one.
   @inline(__always) func shrinkScaledFactor(_ ctx: ContainerContext, _ child: NodeIndex, _ basis: Double) -> Double {
     if !config.useWebDefaults { return -resolveFlexShrink(child) * basis }
-    let pb = paddingAndBorderForAxis(child, ctx.mainAxis, ctx.direction, ctx.availableInnerWidth)
+    return cssShrinkScaledFactor(child, ctx.mainAxis, ctx.direction, ctx.availableInnerWidth)
+  }
+
+  /// The CSS branch of `shrinkScaledFactor` (out of line: the Yoga path pays a flag test only).
+  @inline(never)
+  private func cssShrinkScaledFactor(
+    _ child: NodeIndex, _ mainAxis: FlexDirection, _ direction: Direction, _ innerWidth: Double
+  ) -> Double {
+    let pb = paddingAndBorderForAxis(child, mainAxis, direction, innerWidth)
     return -resolveFlexShrink(child) * max(0, tree[layout: child].computedFlexBasis - pb)
   }
 }

@@ -14,10 +14,9 @@ extension FlexEngine {
 
   /// Under CSS defaults, the border-box width of a container offered `width` (content-box offer, margins taken
   /// off) in `mode`: max-content for an unbounded offer, fit-content (min(max-content, max(min-content, offer)))
-  /// for an at-most one; nil for an exact offer or under Yoga defaults.
+  /// for an at-most one; nil for an exact offer or under Yoga defaults. `height` is the border-box height when the
+  /// request fixes it (NaN otherwise), `ownerHeight` resolves percentage heights.
   @inline(never)
-  /// `height` is the border-box height when the request fixes it (NaN otherwise), `ownerHeight` resolves
-  /// percentage heights.
   func cssIntrinsicOffer(
     _ node: NodeIndex, _ direction: Direction, _ width: Double, _ mode: SizingMode, height: Double,
     ownerHeight: Double
@@ -27,6 +26,44 @@ extension FlexEngine {
     if mode == .maxContent || width.isNaN { return maxContent }
     let minContent = intrinsicWidth(node, direction, .minContent, ownerHeight, height)
     return max(minContent, min(maxContent, width))
+  }
+
+  /// `calculateLayoutImpl` under CSS defaults: a container with layout children offered an unbounded or at-most
+  /// width takes its width from the intrinsic widths first (`cssIntrinsicOffer`), then is laid out at that width
+  /// exactly. A separate step, so the Yoga path's frames on the recursion stay as they were.
+  @inline(never)
+  mutating func cssCalculateLayoutImpl(
+    _ node: NodeIndex, _ availableWidth: Double, _ availableHeight: Double, _ ownerDirection: Direction,
+    _ widthSizingMode: SizingMode, _ heightSizingMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double,
+    performLayout: Bool, depth: Int
+  ) {
+    var offeredWidth = availableWidth
+    var offeredMode = widthSizingMode
+    if widthSizingMode != .stretchFit && !tree.hasMeasure(node) {
+      let base = scratch.count
+      let hasChildren = !pushLayoutChildren(node).isEmpty
+      popScratch(to: base)
+      if hasChildren {
+        let direction = resolveDirection(node, ownerDirection)
+        let rowAxis = FlexDirection.row.resolved(direction)
+        let marginRow =
+          inlineStartMargin(node, rowAxis, direction, ownerWidth)
+          + inlineEndMargin(node, rowAxis, direction, ownerWidth)
+        let marginColumn =
+          inlineStartMargin(node, .column, direction, ownerWidth)
+          + inlineEndMargin(node, .column, direction, ownerWidth)
+        let height = heightSizingMode == .stretchFit ? availableHeight - marginColumn : .nan
+        if let w = cssIntrinsicOffer(
+          node, direction, availableWidth - marginRow, widthSizingMode, height: height, ownerHeight: ownerHeight)
+        {
+          offeredWidth = w + marginRow
+          offeredMode = .stretchFit
+        }
+      }
+    }
+    calculateLayoutImpl(
+      node, offeredWidth, availableHeight, ownerDirection, offeredMode, heightSizingMode, ownerWidth, ownerHeight,
+      performLayout: performLayout, depth: depth)
   }
 
   /// `node`'s intrinsic border-box width of `kind`, within its min/max widths (percentages of the indefinite

@@ -26,11 +26,16 @@ extension FlexEngine {
     var betweenMainDim = gap
     let itemCount = Double(line.items.count)
     var justify = tree[style: node].justifyContent
+    var autoMarginsTakeFreeSpace = line.numberOfAutoMargins > 0
     if line.remainingFreeSpace < 0 {
       // Overflow falls back to flex-start for the distributed values.
-      if justify == .spaceBetween || justify == .spaceAround || justify == .spaceEvenly { justify = .flexStart }
+      if justify == .spaceBetween || justify == .spaceAround || justify == .spaceEvenly {
+        justify = config.useWebDefaults ? cssOverflowFallback(justify, tree[style: node].flexDirection) : .flexStart
+      }
+      // CSS §9.5 step 12: auto margins are 0 when the free space is negative, and justify-content applies.
+      if config.useWebDefaults { autoMarginsTakeFreeSpace = false }
     }
-    if line.numberOfAutoMargins == 0 {
+    if !autoMarginsTakeFreeSpace {
       switch justify {
       case .center: leadingMainDim = line.remainingFreeSpace / 2
       case .flexEnd: leadingMainDim = line.remainingFreeSpace
@@ -85,5 +90,15 @@ extension FlexEngine {
     }
     line.mainDim += trailingPB
     if isBaseline { line.crossDim = maxAscent + maxDescent }
+  }
+
+  /// CSS Box Alignment 3 §5.3 for a line whose items overflow: `space-between` falls back to `flex-start`;
+  /// `space-around` and `space-evenly` to `safe center`, which for overflowing items is `start`, the container's
+  /// own start edge: the main-start edge of a `row` or `column`, the main-end edge of a `row-reverse` or
+  /// `column-reverse` (`flexDirection` as styled, before the direction resolves it).
+  @inline(never)
+  private func cssOverflowFallback(_ justify: Justify, _ flexDirection: FlexDirection) -> Justify {
+    if justify == .spaceBetween { return .flexStart }
+    return flexDirection == .rowReverse || flexDirection == .columnReverse ? .flexEnd : .flexStart
   }
 }

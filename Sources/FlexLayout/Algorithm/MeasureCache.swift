@@ -20,9 +20,15 @@ extension FlexEngine {
     if !lookup.needToVisitNode && lookup.slot != -2 {
       // Answered from the cache.
     } else {
-      calculateLayoutImpl(
-        node, availableWidth, availableHeight, ownerDirection, widthSizingMode, heightSizingMode, ownerWidth,
-        ownerHeight, performLayout: performLayout, depth: depth)
+      if config.useWebDefaults {
+        cssCalculateLayoutImpl(
+          node, availableWidth, availableHeight, ownerDirection, widthSizingMode, heightSizingMode, ownerWidth,
+          ownerHeight, performLayout: performLayout, depth: depth)
+      } else {
+        calculateLayoutImpl(
+          node, availableWidth, availableHeight, ownerDirection, widthSizingMode, heightSizingMode, ownerWidth,
+          ownerHeight, performLayout: performLayout, depth: depth)
+      }
       storeInCache(node, request, store: lookup.slot == -2)
     }
     if performLayout {

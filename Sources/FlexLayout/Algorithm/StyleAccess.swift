@@ -2,7 +2,9 @@
 /// on the hot path. Pure over the tree's styles.
 extension FlexEngine {
   /// Margin on `edge`, points (auto = 0); percentages of `widthSize`.
-  @inline(__always) func marginValue(_ node: NodeIndex, _ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Double)
+  @inline(__always) func marginValue(
+    _ node: NodeIndex, _ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Double
+  )
     -> Double
   {
     let v = tree[style: node].margin.value(edge, direction).resolve(widthSize)
@@ -122,6 +124,14 @@ extension FlexEngine {
   @inline(__always) func usedAspectRatio(_ node: NodeIndex, _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
     let ratio = tree[style: node].aspectRatio
     if ratio.isNaN || !config.useWebDefaults { return ratio }
-    return hasDefiniteLength(node, true, ownerWidth) && hasDefiniteLength(node, false, ownerHeight) ? .nan : ratio
+    return cssUsedAspectRatio(node, ratio, ownerWidth, ownerHeight)
+  }
+
+  /// The CSS branch of `usedAspectRatio` for a node with a ratio (out of line: the Yoga path pays a flag test).
+  @inline(never)
+  private func cssUsedAspectRatio(_ node: NodeIndex, _ ratio: Double, _ ownerWidth: Double, _ ownerHeight: Double)
+    -> Double
+  {
+    hasDefiniteLength(node, true, ownerWidth) && hasDefiniteLength(node, false, ownerHeight) ? .nan : ratio
   }
 }
