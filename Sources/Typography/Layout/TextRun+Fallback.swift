@@ -4,6 +4,9 @@ extension TextRun {
   /// font as its `primary`. A run without a fallback, or whose font maps everything, is returned whole.
   func fallbackParts() -> [TextRun] {
     guard let fallback, !font.isAhem else { return [self] }
+    // The common case, checked scalar by scalar without finding clusters: the font maps everything and nothing
+    // asks for emoji presentation, so every cluster stays in the run's font.
+    if !text.unicodeScalars.contains(where: { $0.value == 0xFE0F || !font.maps($0) }) { return [self] }
     var parts: [TextRun] = []
     var current: Font? = nil
     var start = text.startIndex

@@ -56,12 +56,16 @@ extension Font {
   /// font lacks them). Ahem maps everything.
   func maps(_ scalars: Substring.UnicodeScalarView) -> Bool {
     guard characterMap != nil else { return true }
-    for scalar in scalars {
-      let value = scalar.value
-      if value < 0x20 || BreakClass.of(value) != .other && BreakClass.of(value) != .space { continue }
-      if GlyphShaper.isSkippedIgnorable(value) { continue }
-      if glyph(for: scalar) == 0 { return false }
-    }
-    return true
+    return scalars.allSatisfy(maps)
+  }
+
+  /// Whether the font has a glyph for `scalar`, or `scalar` needs none (see `maps(_:)` for clusters).
+  @inline(__always)
+  func maps(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x20 { return true }
+    let breakClass = BreakClass.of(value)
+    if breakClass != .other && breakClass != .space { return true }
+    return glyph(for: scalar) != 0 || GlyphShaper.isSkippedIgnorable(value)
   }
 }
