@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Typography
@@ -76,6 +77,24 @@ import Testing
     let layout = try Self.layout("\u{263A}", family: "Inter", size: 100)
     #expect(layout.width == 102.109375)
     #expect(layout.height == 121)
+  }
+
+  @Test func otherFamiliesLoadOnlyWhenAClusterReachesThem() throws {
+    let font = try Self.registry.font(family: "DejaVu Sans")
+    let asked = Mutex<[String]>([])
+    let fallback = FontFallback(
+      others: ["Noto Sans CJK KR"],
+      load: { family in
+        asked.withLock { $0.append(family) }
+        return try? Self.registry.font(family: family)
+      })
+    _ = TextRun(text: "abc", font: font, size: 10, fallback: fallback).fallbackParts()
+    #expect(asked.withLock { $0 }.isEmpty)
+    // 가 (U+AC00) in Noto Sans CJK KR: 920/1000 em × 10 = 9.2 → 9.203125 (DejaVu Sans has no Hangul).
+    let run = TextRun(text: "\u{AC00}", font: font, size: 10, fallback: fallback)
+    #expect(run.fallbackParts().map(\.font.family) == ["Noto Sans CJK KR"])
+    #expect(asked.withLock { $0 } == ["Noto Sans CJK KR"])
+    #expect(TextLayout(runs: [run], width: .unbounded).width == 9.203125)
   }
 
   @Test func fallbackPartsKeepClustersAndMerge() throws {

@@ -14,12 +14,35 @@ public struct FontFallback: Sendable, Hashable {
   public var emoji: Font?
   /// The system fallback fonts, in fontconfig's preference order for sans-serif text in an `en-US` page.
   public var system: [Font]
+  /// Further system fallback families, tried after `system` in this order; their faces are loaded (by `load`)
+  /// only when a cluster reaches them, so a fallback costs nothing for the families text never needs.
+  public var others: [String]
+  /// Finds the face of one of `others` (nil when it cannot be loaded).
+  let load: @Sendable (String) -> Font?
 
-  /// A fallback with the given fonts.
-  public init(group: [Font] = [], emoji: Font? = nil, system: [Font] = []) {
+  /// A fallback with the given fonts; `others` are found with `load`.
+  public init(
+    group: [Font] = [], emoji: Font? = nil, system: [Font] = [], others: [String] = [],
+    load: @escaping @Sendable (String) -> Font? = { _ in nil }
+  ) {
     self.group = group
     self.emoji = emoji
     self.system = system
+    self.others = others
+    self.load = load
+  }
+
+  /// Fallbacks are equal when they try the same fonts and families in the same order.
+  public static func == (a: FontFallback, b: FontFallback) -> Bool {
+    a.group == b.group && a.emoji == b.emoji && a.system == b.system && a.others == b.others
+  }
+
+  /// Hashes the fonts and families.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(group)
+    hasher.combine(emoji)
+    hasher.combine(system)
+    hasher.combine(others)
   }
 
   /// Whether a cluster of `scalars` asks for the colour emoji font after the run's font group: its first scalar
@@ -46,6 +69,9 @@ public struct FontFallback: Sendable, Hashable {
     for font in group where font.maps(scalars) { return font }
     if !presentation && Self.prefersEmoji(scalars), let emoji, emoji.maps(scalars) { return emoji }
     for font in system where font.maps(scalars) { return font }
+    for family in others {
+      if let font = load(family), font.maps(scalars) { return font }
+    }
     return primary
   }
 }

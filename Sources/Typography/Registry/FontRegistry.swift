@@ -93,7 +93,8 @@ public final class FontRegistry: Sendable {
 
   /// The fallback for runs of `weight` and `italic` (Protocol.md, "Font fallback"): the group `standardFamilies`,
   /// the emoji font `emojiFamily` and the system fonts `systemFallbackFamilies` then every other installed family
-  /// by name, each face chosen like `font(family:weight:italic:)`; families that are not installed are left out.
+  /// by name (loaded when a cluster reaches it), each face chosen like `font(family:weight:italic:)`; families that
+  /// are not installed are left out.
   /// Built once per weight and style. Thread-safe.
   public func fallback(weight: Int = 400, italic: Bool = false) -> FontFallback {
     let query = Query(family: "", weight: weight, italic: italic)
@@ -104,10 +105,12 @@ public final class FontRegistry: Sendable {
     let preferred = Self.systemFallbackFamilies.map { $0.lowercased() }
     let others = families().filter { !preferred.contains($0.lowercased()) && $0.lowercased() != "ahem" }
     var system: [Font] = []
-    for family in Self.systemFallbackFamilies + others where hasFamily(family) {
+    for family in Self.systemFallbackFamilies where hasFamily(family) {
       if let font = face(family), !system.contains(font) { system.append(font) }
     }
-    let fallback = FontFallback(group: group, emoji: emoji, system: system)
+    let fallback = FontFallback(
+      group: group, emoji: emoji, system: system, others: others,
+      load: { [weak self] family in try? self?.font(family: family, weight: weight, italic: italic) })
     state.withLock { $0.fallbacks[query] = fallback }
     return fallback
   }
