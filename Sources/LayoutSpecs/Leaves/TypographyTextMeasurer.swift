@@ -5,7 +5,8 @@ import Typography
 package enum TypographyTextMeasurer {
   /// A measurer that lays text out in fonts from `registry` (texture.md §7.8: laid out within the range's
   /// maximum width, width = longest line), characters a run's font lacks in `registry`'s fallback fonts
-  /// (`FontRegistry.fallback(weight:italic:)`). A missing family fails the leaf with a message naming it.
+  /// (`FontRegistry.fallback(weight:italic:)`; ahem maps everything and needs none, so ahem text never loads the
+  /// fallback fonts). A missing family fails the leaf with a message naming it.
   package static func measurer(registry: FontRegistry = .system) -> LayoutEnvironment.TextMeasurer {
     { (leaf: TextLeaf, range: SizeRange) throws(LayoutFailure) -> TextMeasurement in
       let inset = leaf.textContainerInset
@@ -17,7 +18,7 @@ package enum TypographyTextMeasurer {
           let font = try registry.font(family: leaf.fontFamily, weight: leaf.fontWeight, italic: leaf.italic)
           let run = Typography.TextRun(
             text: leaf.text, font: font, size: leaf.fontSize,
-            fallback: registry.fallback(weight: leaf.fontWeight, italic: leaf.italic))
+            fallback: font.isAhem ? nil : registry.fallback(weight: leaf.fontWeight, italic: leaf.italic))
           layout = TextLayout(runs: [run], options: options(for: leaf), width: width)
         } else {
           var runs: [Typography.TextRun] = []
@@ -28,7 +29,7 @@ package enum TypographyTextMeasurer {
               Typography.TextRun(
                 text: run.text, font: font, size: run.fontSize, letterSpacing: run.kern,
                 baselineOffset: run.baselineOffset,
-                fallback: registry.fallback(weight: run.fontWeight, italic: run.italic)))
+                fallback: font.isAhem ? nil : registry.fallback(weight: run.fontWeight, italic: run.italic)))
           }
           layout = TextLayout(runs: runs, options: options(for: leaf), width: width)
         }
