@@ -30,16 +30,20 @@ done
 [ "$quick" = 0 ] || [ "$quick" = 1 ] || quick=1
 
 # The Debian packages that provide each tool a stage may need ("fonts": DejaVu Sans and Serif with their bold,
-# oblique and italic faces, and Inter, which the text tests measure;
+# oblique and italic faces, and Inter, which the text tests measure; Liberation Serif, Noto Sans CJK (.ttc collections
+# of CFF faces) and Noto Color Emoji, which the font fallback tests and corpus measure;
 # "ucd": the Unicode Character Database, against which the Typography tests check the generated Unicode tables,
 # and report those checks as skipped without it).
 declare -A tool_package=(
-  [fonts]="fonts-dejavu-core fonts-dejavu-extra fonts-inter" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
+  [fonts]="fonts-dejavu-core fonts-dejavu-extra fonts-inter fonts-liberation fonts-noto-cjk fonts-noto-color-emoji" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
 )
 has_tool() {
   case "$1" in
     fonts) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -e /usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf ] &&
-      [ -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] ;;
+      [ -e /usr/share/fonts/opentype/inter/Inter-Regular.otf ] &&
+      [ -e /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf ] &&
+      [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] &&
+      [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] ;;
     ucd) [ -e /usr/share/unicode/LineBreak.txt ] ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
   esac

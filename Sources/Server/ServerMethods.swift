@@ -23,8 +23,8 @@ enum ServerMethods {
   /// instead of a version. A name is added here in the commit that makes its feature complete.
   static let features: [String] = [
     "sectionHeaders", "sectionFooters", "stickyHeaders", "groupedStyle", "invertedTable", "rowSizeRange", "accessories",
-    "selection", "layoutTransitions", "textRuns", "paragraphStyles", "collectionNode", "flowLayout",
-    "horizontalScrolling", "pagerNode", "coalescedNotifications",
+    "selection", "layoutTransitions", "textRuns", "paragraphStyles", "fontFallback", "fontCollections", "colorEmoji",
+    "collectionNode", "flowLayout", "horizontalScrolling", "pagerNode", "coalescedNotifications",
   ]
 
   /// The methods the server handles itself: control, lifecycle and session management.

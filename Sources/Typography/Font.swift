@@ -18,8 +18,12 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
   public let isItalic: Bool
   /// The width class (`OS/2.usWidthClass`): 1 ultra-condensed … 5 normal … 9 ultra-expanded.
   public let widthClass: Int
-  /// Font units per em.
+  /// Units per em of the advances: `head.unitsPerEm`, or for a colour bitmap font (`CBLC` without outlines, such
+  /// as Noto Color Emoji) the ppem of its largest strike, its advances being the strike's whole-pixel advances
+  /// (`BitmapStrikes`).
   public let unitsPerEm: Int
+  /// Units per em of the vertical metrics (`ascender`, `descender`, `lineGap`): `head.unitsPerEm`.
+  public let metricsUnitsPerEm: Int
   /// Line metrics used for layout, font units: `hhea`, or `OS/2` typo metrics when USE_TYPO_METRICS is set.
   public let ascender: Int
   /// Distance below the baseline, font units (negative, as the tables store it).
@@ -79,7 +83,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     weight = min(max(metrics.weightClass, 1), 1000)
     isItalic = metrics.isItalic
     widthClass = metrics.widthClass
-    unitsPerEm = metrics.unitsPerEm
+    metricsUnitsPerEm = metrics.unitsPerEm
+    let strike = try BitmapStrikes.ppem(directory)
+    unitsPerEm = strike ?? metrics.unitsPerEm
     if metrics.useTypoMetrics, let typo = metrics.typo {
       (ascender, descender, lineGap) = typo
     } else {
@@ -87,8 +93,14 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
     isAhem = false
     characterMap = cmap
-    glyphAdvances = hmtx.advances
-    bmpAdvances = cmap.bmp.map { hmtx.advance($0) }
+    if let strike {
+      let upem = Double(metrics.unitsPerEm)
+      glyphAdvances = hmtx.advances.map { UInt16(clamping: Int((Double($0) * Double(strike) / upem).rounded())) }
+    } else {
+      glyphAdvances = hmtx.advances
+    }
+    let advances = glyphAdvances
+    bmpAdvances = cmap.bmp.map { Int($0) < advances.count ? advances[Int($0)] : (advances.first ?? 0) }
   }
 
   /// Builds the ahem test font: every code point is a 1 em square (advance 1000/1000 em, ascent 0.8 em,
@@ -102,6 +114,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     isItalic = false
     widthClass = 5
     unitsPerEm = 1000
+    metricsUnitsPerEm = 1000
     ascender = 800
     descender = -200
     lineGap = 0

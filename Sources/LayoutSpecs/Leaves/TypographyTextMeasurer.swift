@@ -4,7 +4,9 @@ import Typography
 /// built-in `ahem`. Pure over the registry; safe on concurrent layout queues.
 package enum TypographyTextMeasurer {
   /// A measurer that lays text out in fonts from `registry` (texture.md §7.8: laid out within the range's
-  /// maximum width, width = longest line). A missing family fails the leaf with a message naming it.
+  /// maximum width, width = longest line), characters a run's font lacks in `registry`'s fallback fonts
+  /// (`FontRegistry.fallback(weight:italic:)`; ahem maps everything and needs none, so ahem text never loads the
+  /// fallback fonts). A missing family fails the leaf with a message naming it.
   package static func measurer(registry: FontRegistry = .system) -> LayoutEnvironment.TextMeasurer {
     { (leaf: TextLeaf, range: SizeRange) throws(LayoutFailure) -> TextMeasurement in
       let inset = leaf.textContainerInset
@@ -13,9 +15,11 @@ package enum TypographyTextMeasurer {
       let layout: TextLayout
       do {
         if leaf.runs.isEmpty {
-          layout = try registry.layout(
-            text: leaf.text, family: leaf.fontFamily, weight: leaf.fontWeight, italic: leaf.italic,
-            size: leaf.fontSize, options: options(for: leaf), width: width)
+          let font = try registry.font(family: leaf.fontFamily, weight: leaf.fontWeight, italic: leaf.italic)
+          let run = Typography.TextRun(
+            text: leaf.text, font: font, size: leaf.fontSize,
+            fallback: font.isAhem ? nil : registry.fallback(weight: leaf.fontWeight, italic: leaf.italic))
+          layout = TextLayout(runs: [run], options: options(for: leaf), width: width)
         } else {
           var runs: [Typography.TextRun] = []
           runs.reserveCapacity(leaf.runs.count)
@@ -24,7 +28,8 @@ package enum TypographyTextMeasurer {
             runs.append(
               Typography.TextRun(
                 text: run.text, font: font, size: run.fontSize, letterSpacing: run.kern,
-                baselineOffset: run.baselineOffset))
+                baselineOffset: run.baselineOffset,
+                fallback: font.isAhem ? nil : registry.fallback(weight: run.fontWeight, italic: run.italic)))
           }
           layout = TextLayout(runs: runs, options: options(for: leaf), width: width)
         }

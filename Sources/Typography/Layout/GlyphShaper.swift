@@ -110,6 +110,19 @@ struct GlyphShaper {
     return nil
   }
 
+  /// The next glyph after `i` a ligature's `component` is matched against: as `next(after:_:)`, except that a
+  /// default-ignorable glyph that is the component itself matches (HarfBuzz tries a skippable glyph before skipping
+  /// it), so an emoji font's ZWJ and U+FE0F sequences ligate.
+  @inline(__always)
+  func nextComponent(after i: Int, _ lookup: GlyphSubstitution.Lookup, _ component: UInt16) -> Int? {
+    var j = i + 1
+    while j < glyphs.count {
+      if !skips(glyphs[j], lookup) && (!glyphs[j].ignorable || glyphs[j].id == component) { return j }
+      j += 1
+    }
+    return nil
+  }
+
   /// The previous glyph before `i` that `lookup` matches against (nil at the start).
   @inline(__always)
   func previous(before i: Int, _ lookup: GlyphSubstitution.Lookup) -> Int? {
@@ -150,7 +163,7 @@ struct GlyphShaper {
           var positions = [i]
           var last = i
           for component in ligature.components {
-            guard let j = next(after: last, lookup), glyphs[j].id == component else { break }
+            guard let j = nextComponent(after: last, lookup, component), glyphs[j].id == component else { break }
             positions.append(j)
             last = j
           }

@@ -1,8 +1,8 @@
 /// Vertical metrics of one font at one size, in points. Pure.
 public struct LineMetrics: Sendable, Hashable {
-  /// Distance from the top of the line's glyph box to the baseline: round(ascender × size / unitsPerEm).
+  /// Distance from the top of the line's glyph box to the baseline: round(ascender × size / metricsUnitsPerEm).
   public var ascent: Double
-  /// Distance from the baseline to the bottom of the glyph box: round(|descender| × size / unitsPerEm).
+  /// Distance from the baseline to the bottom of the glyph box: round(|descender| × size / metricsUnitsPerEm).
   public var descent: Double
   /// The font's line gap at this size, rounded.
   public var lineGap: Double
@@ -13,7 +13,7 @@ public struct LineMetrics: Sendable, Hashable {
   /// The metrics Chromium uses for `font` at `size` (ascent, descent and gap each rounded to whole points);
   /// the ahem font keeps its exact 0.8 em / 0.2 em so that its line height equals the size (FORMAT.md).
   public init(font: Font, size: Double) {
-    let scale = size / Double(font.unitsPerEm)
+    let scale = size / Double(font.metricsUnitsPerEm)
     if font.isAhem {
       ascent = 0.8 * size
       descent = 0.2 * size

@@ -10,8 +10,9 @@ extension TextLayout {
   /// box top to the lowest box bottom and always includes its baseline (Chromium's strut of a block whose own font
   /// has size 0: a run raised above the baseline leaves the space below it), its baseline where the boxes' are. A truncation string is measured
   /// in the run of the last character kept before it. `lineHeight` reports the first line's height. Pure.
-  public init(runs: [TextRun], options: TextOptions = TextOptions(), width: SizeConstraint) {
-    if runs.count == 1, let run = runs.first, run.letterSpacing == 0, run.baselineOffset == 0 {
+  public init(runs given: [TextRun], options: TextOptions = TextOptions(), width: SizeConstraint) {
+    let runs = given.contains { $0.fallback != nil } ? given.flatMap { $0.fallbackParts() } : given
+    if runs.count == 1, let run = runs.first, run.letterSpacing == 0, run.baselineOffset == 0, run.primary == nil {
       self.init(text: run.text, font: run.font, size: run.size, options: options, width: width)
       return
     }
@@ -23,16 +24,15 @@ extension TextLayout {
     for run in runs {
       total += run.text.unicodeScalars.count
       ends.append(total)
-      let size = run.usedSize
-      let metrics = LineMetrics(font: run.font, size: size)
-      let height: Double
-      switch options.lineHeight {
-      case .normal: height = run.font.isAhem ? size : metrics.normalLineHeight
-      case .points(let h): height = h.isFinite ? max(h, 0) : metrics.normalLineHeight
+      // A part in a fallback font keeps its run's own box (the span's, with the requested font); under
+      // `line-height: normal` the fallback font's box (its normal line height around its ascent and descent) is
+      // added, as Chromium adds the metrics of the fonts a line uses (CSS 2 §10.8.1).
+      var own = Self.box(of: run, font: run.primary ?? run.font, lineHeight: options.lineHeight)
+      if let primary = run.primary, primary != run.font, case .normal = options.lineHeight {
+        let used = Self.box(of: run, font: run.font, lineHeight: .normal)
+        own = (min(own.top, used.top), max(own.bottom, used.bottom))
       }
-      let offset = run.baselineOffset.isFinite ? run.baselineOffset : 0
-      let top = -metrics.baseline(lineHeight: height, isAhem: run.font.isAhem) - offset
-      boxes.append((top, top + height))
+      boxes.append(own)
     }
     /// The index of the run holding scalar `offset` (the last run for offsets at or past the end).
     func run(at offset: Int) -> Int {
@@ -40,10 +40,16 @@ extension TextLayout {
       while index < ends.count - 1 && ends[index] <= offset { index += 1 }
       return index
     }
+    // One run as the caller gave it, not raised: its font is the block's own (a plain text leaf), whose strut (its
+    // box) every line holds, instead of the baseline alone.
+    var strut = (top: 0.0, bottom: 0.0)
+    if given.count == 1, let run = given.first, run.baselineOffset == 0, let index = boxes.indices.first {
+      strut = runs[index].primary == nil ? boxes[index] : Self.box(of: run, lineHeight: options.lineHeight)
+    }
     func lineBox(_ start: Int, _ end: Int) -> (height: Double, baseline: Double) {
       guard !boxes.isEmpty else { return (0, 0) }
-      var top = 0.0
-      var bottom = 0.0
+      var top = strut.top
+      var bottom = strut.bottom
       for index in run(at: start)...run(at: max(end, start + 1) - 1) {
         let startOfRun = index == 0 ? 0 : ends[index - 1]
         guard ends[index] > startOfRun || index == run(at: start) else { continue }  // empty runs have no box
@@ -63,5 +69,22 @@ extension TextLayout {
         return ShapedText.fixedUnits(Double(mark.units(0, mark.items.count)) * perUnit)
       })
     if let first = lines.first { lineHeight = lineBox(first.range.lowerBound, first.range.upperBound).height }
+  }
+
+  /// The inline box of `run` in `font` (default: the run's) at the run's size, raised by its baseline offset: its
+  /// line height around its ascent and descent, the half-leading floored (exact for ahem); offsets from the
+  /// baseline, negative above it.
+  static func box(of run: TextRun, font: Font? = nil, lineHeight: LineHeight) -> (top: Double, bottom: Double) {
+    let font = font ?? run.font
+    let size = run.usedSize
+    let offset = run.baselineOffset.isFinite ? run.baselineOffset : 0
+    let metrics = LineMetrics(font: font, size: size)
+    let height: Double
+    switch lineHeight {
+    case .normal: height = font.isAhem ? size : metrics.normalLineHeight
+    case .points(let h): height = h.isFinite ? max(h, 0) : metrics.normalLineHeight
+    }
+    let top = -metrics.baseline(lineHeight: height, isAhem: font.isAhem) - offset
+    return (top, top + height)
   }
 }

@@ -14,14 +14,24 @@ public struct TextRun: Sendable, Hashable {
   /// Points the run's baseline is raised above the line's (NSAttributedString's `baselineOffset`; negative lowers
   /// it); the run's box moves with it, so it can make its lines taller.
   public var baselineOffset: Double
+  /// The fonts a character `font` does not map is measured in (nil: none, such a character takes `font`'s
+  /// .notdef advance).
+  public var fallback: FontFallback?
+  /// For a part of a run cut by its fallback (`fallbackParts()`): the run's own font, whose inline box the part's
+  /// line always holds (nil for a run as the caller gave it).
+  var primary: Font?
 
   /// A run with the given values.
-  public init(text: String, font: Font, size: Double, letterSpacing: Double = 0, baselineOffset: Double = 0) {
+  public init(
+    text: String, font: Font, size: Double, letterSpacing: Double = 0, baselineOffset: Double = 0,
+    fallback: FontFallback? = nil
+  ) {
     self.text = text
     self.font = font
     self.size = size
     self.letterSpacing = letterSpacing
     self.baselineOffset = baselineOffset
+    self.fallback = fallback
   }
 
   /// The size used for layout: `size`, or 0 when it is negative or not finite.

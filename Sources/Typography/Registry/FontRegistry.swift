@@ -27,6 +27,8 @@ public final class FontRegistry: Sendable {
     var registered: [String: [FontDescriptor]] = [:]
     /// Answers already given, by (lower-cased family, weight, italic); cleared by `register(_:)`.
     var resolved: [Query: Font] = [:]
+    /// Fallbacks already built, by (weight, italic) (family empty); cleared by `register(_:)`.
+    var fallbacks: [Query: FontFallback] = [:]
   }
 
   /// One lookup's key.
@@ -53,6 +55,7 @@ public final class FontRegistry: Sendable {
       widthClass: font.widthClass, path: key, fontIndex: 0)
     state.withLock { state in
       state.resolved = [:]
+      state.fallbacks = [:]
       state.loaded[key + "#0"] = font
       for family in Set([font.family.lowercased(), font.legacyFamily.lowercased()]) {
         state.registered[family, default: []].append(descriptor)
@@ -87,6 +90,42 @@ public final class FontRegistry: Sendable {
       return font
     }
   }
+
+  /// The fallback for runs of `weight` and `italic` (Protocol.md, "Font fallback"): the group `standardFamilies`,
+  /// the emoji font `emojiFamily` and the system fonts `systemFallbackFamilies` then every other installed family
+  /// by name (loaded when a cluster reaches it), each face chosen like `font(family:weight:italic:)`; families that
+  /// are not installed are left out.
+  /// Built once per weight and style. Thread-safe.
+  public func fallback(weight: Int = 400, italic: Bool = false) -> FontFallback {
+    let query = Query(family: "", weight: weight, italic: italic)
+    if let cached = state.withLock({ $0.fallbacks[query] }) { return cached }
+    func face(_ family: String) -> Font? { try? font(family: family, weight: weight, italic: italic) }
+    let group = Self.standardFamilies.first(where: hasFamily).flatMap(face).map { [$0] } ?? []
+    let emoji = face(Self.emojiFamily)
+    let preferred = Self.systemFallbackFamilies.map { $0.lowercased() }
+    let others = families().filter { !preferred.contains($0.lowercased()) && $0.lowercased() != "ahem" }
+    var system: [Font] = []
+    for family in Self.systemFallbackFamilies where hasFamily(family) {
+      if let font = face(family), !system.contains(font) { system.append(font) }
+    }
+    let fallback = FontFallback(
+      group: group, emoji: emoji, system: system, others: others,
+      load: { [weak self] family in try? self?.font(family: family, weight: weight, italic: italic) })
+    state.withLock { $0.fallbacks[query] = fallback }
+    return fallback
+  }
+
+  /// Chromium's standard font on Linux, `Times New Roman`, and the family fontconfig finds for it when it is not
+  /// installed (its metric twin): the first one installed ends the font group of every run.
+  public static let standardFamilies = ["Times New Roman", "Liberation Serif"]
+  /// The colour emoji family.
+  public static let emojiFamily = "Noto Color Emoji"
+  /// The system fallback families first tried, in the order fontconfig sorts them for a character in an `en-US`
+  /// page on Debian with the fonts the tests install (`fc-match -s ':lang=en-us:charset=…'`).
+  public static let systemFallbackFamilies = [
+    "DejaVu Sans", "Inter", "Inter Display", "DejaVu Math TeX Gyre", "DejaVu Sans Mono", "DejaVu Serif",
+    "Noto Sans CJK JP", "Liberation Sans", "Liberation Serif", "Noto Color Emoji",
+  ]
 
   /// True when `family` (case-insensitive) is `ahem`, registered or installed: `font(family:)` finds a face for it.
   public func hasFamily(_ family: String) -> Bool {

@@ -6,18 +6,30 @@
 # white-space normal (single spaces, so nothing collapses; spaces at a line end hang), the
 # block's own font at size 0 so only the runs' inline boxes make the lines): per paragraph its line count, every
 # line's width and the block height. Needs `chromium`, fonts-dejavu-core, fonts-dejavu-extra and fonts-inter.
-# Usage: sh Tests/Fixtures/text/make-runs-corpus.sh [seed] [count]   (writes the JSON beside this script)
+# With mix "unicode" the words also come from CJK (Han, kana, Hangul, CJK punctuation; runs of them without spaces,
+# and Latin-CJK words) and emoji (Emoji_Presentation characters, U+FE0F sequences, ZWJ sequences, keycaps, flags,
+# skin tones), measured with Chromium's font fallback (Liberation Serif, Noto Sans CJK, Noto Color Emoji: needs
+# fonts-liberation, fonts-noto-cjk, fonts-noto-color-emoji), into runs-unicode-browser.json.
+# Usage: sh Tests/Fixtures/text/make-runs-corpus.sh [seed] [count] [latin|unicode]   (writes the JSON beside this
+# script; the default mix "latin" writes runs-browser.json)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 seed=${1:-1717}
 count=${2:-3000}
+mix=${3:-latin}
+case "$mix" in
+  latin) output="$here/runs-browser.json"; fonts="DejaVu Sans, DejaVu Serif (fonts-dejavu-core, -extra), Inter (fonts-inter)" ;;
+  unicode) output="$here/runs-unicode-browser.json"
+    fonts="DejaVu Sans, DejaVu Serif (fonts-dejavu-core, -extra), Inter (fonts-inter); fallback: Liberation Serif (fonts-liberation), Noto Sans CJK (fonts-noto-cjk), Noto Color Emoji (fonts-noto-color-emoji)" ;;
+  *) echo "mix must be latin or unicode" >&2; exit 2 ;;
+esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 version=$(chromium --version 2>/dev/null | head -n 1)
 cat > "$work/page.html" <<HTML
 <!DOCTYPE html>
 <html><head><meta charset="utf-8"><style>body { margin: 0 } </style></head><body><pre id="out"></pre><script>
-const seed = $seed, count = $count;
+const seed = $seed, count = $count, mix = "$mix";
 HTML
 cat >> "$work/page.html" <<'HTML'
 let state = seed >>> 0;
@@ -36,7 +48,27 @@ const ligatures = ["office", "affluent", "efficient", "waffle", "fluffy", "final
   "shuffle", "offer", "difficult", "fjord", "coffee", "staff", "fifty", "flow", "fix", "profile", "Official"];
 const marks = ["q\u0307\u0308", "e\u0301te\u0301", "a\u0300", "n\u0303o", "Zu\u0308rich", "c\u0327a", "o\u0302te"];
 const punctuation = [",", ".", ";", ":", "!", "?"];
+const cjk = ["\u65E5\u672C\u8A9E", "\u6F22\u5B57", "\u6771\u4EAC", "\u4E2D\u6587", "\u6D4B\u8BD5\u6587\u672C",
+  "\u4F60\u597D", "\u4E16\u754C", "\uD55C\uAD6D\uC5B4", "\uC548\uB155", "\u3072\u3089\u304C\u306A",
+  "\u30AB\u30BF\u30AB\u30CA", "\u3067\u3059", "\u5E03\u5C40", "\u6E2C\u5B9A"];
+const cjkPunctuation = ["\u3002", "\u3001", "\uFF01", "\uFF1F"];
+const emoji = ["\u{1F600}", "\u{1F389}", "\u2728", "\u{1F602}", "\u{1F44D}\u{1F3FD}", "\u{1F44B}\u{1F3FB}",
+  "\u{1F1EF}\u{1F1F5}", "\u{1F1FA}\u{1F1F8}", "1\uFE0F\u20E3", "#\uFE0F\u20E3",
+  "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}", "\u{1F469}\u200D\u{1F4BB}", "\u{1F3F3}\uFE0F\u200D\u{1F308}",
+  "\u2764\uFE0F", "\u263A\uFE0F", "\u2764", "\u263A", "\u2600\uFE0F", "\u{1F680}", "\u{1F431}"];
 function word() {
+  if (mix === "unicode") {
+    const u = random();
+    if (u < 0.3) {  // a run of CJK words without spaces, sometimes ending with CJK punctuation
+      let w = "";
+      const n = 1 + Math.floor(random() * 4);
+      for (let i = 0; i < n; i++) w += pick(cjk);
+      if (random() < 0.25) w += pick(cjkPunctuation);
+      return w;
+    }
+    if (u < 0.5) return pick(emoji) + (random() < 0.3 ? pick(emoji) : "");
+    if (u < 0.6) return pick(plain) + pick(cjk);
+  }
   const r = random();
   let w = r < 0.5 ? pick(plain) : r < 0.85 ? pick(ligatures) : pick(marks);
   if (random() < 0.1) w = "(" + w + ")";
@@ -106,16 +138,16 @@ document.getElementById("out").textContent = JSON.stringify(out);
 </script></body></html>
 HTML
 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$work/page.html" 2>/dev/null > "$work/dom.html"
-python3 - "$work/dom.html" "$here/runs-browser.json" "$version" "$seed" <<'PY'
+python3 - "$work/dom.html" "$output" "$version" "$seed" "$fonts" <<'PY'
 import html, json, re, sys
 dom = open(sys.argv[1], encoding="utf-8").read()
 paragraphs = json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
 data = {"source": sys.argv[3] + " --headless, default ligatures and kerning; made by make-runs-corpus.sh",
         "seed": int(sys.argv[4]),
-        "fonts": "DejaVu Sans, DejaVu Serif (fonts-dejavu-core, -extra), Inter (fonts-inter)",
+        "fonts": sys.argv[5],
         "paragraphs": paragraphs}
 with open(sys.argv[2], "w", encoding="utf-8") as f:
     json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
     f.write("\n")
 PY
-echo "wrote $here/runs-browser.json"
+echo "wrote $output"
