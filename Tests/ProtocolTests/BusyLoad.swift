@@ -19,7 +19,7 @@ final class BusyLoad {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", "while :; do :; done"]
       do {
-        try process.run()
+        try ProcessLaunch.run(process)
         return process
       } catch {
         return nil

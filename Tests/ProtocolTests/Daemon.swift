@@ -74,7 +74,7 @@ final class Daemon: Sendable {
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
-    try process.run()
+    try ProcessLaunch.run(process)
     self.process = process
     input = stdin.fileHandleForWriting
     let out = stdout.fileHandleForReading

@@ -27,7 +27,7 @@ import Testing
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error
-    try process.run()
+    try ProcessLaunch.run(process)
     input.fileHandleForWriting.write(Data(stdin.utf8))
     try input.fileHandleForWriting.close()
     let out = output.fileHandleForReading.readDataToEndOfFile()

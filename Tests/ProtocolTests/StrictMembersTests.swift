@@ -152,7 +152,7 @@ import Testing
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = Pipe()
-    try process.run()
+    try ProcessLaunch.run(process)
     try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     let data = stdout.fileHandleForReading.readDataToEndOfFile()

@@ -28,7 +28,7 @@ final class UnreadDaemon: Sendable {
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try ProcessLaunch.run(process)
     self.process = process
     pipes = [stdin, stdout]
     input = stdin.fileHandleForWriting.fileDescriptor
