@@ -29,18 +29,18 @@ let package = Package(
     .executableTarget(name: "FuzzEnvelope", dependencies: ["FuzzSupport", "JSONRPC", "JSONCodec"]),
     .executableTarget(name: "FuzzSpecs", dependencies: ["FuzzSupport", "LayoutSpecs", "JSONCodec"]),
     // Tests.
-    .target(name: "TestSupport"),
+    .target(name: "TestSupport", dependencies: ["JSONCodec"]),
     .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCodec"]),
     .testTarget(name: "FlexLayoutTests", dependencies: ["FlexLayout"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "TestSupport"]),
     .testTarget(name: "LayoutSpecsTests", dependencies: ["LayoutSpecs", "JSONCodec", "TestSupport"]),
     .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "JSONCodec"]),
-    .testTarget(name: "ServerTests", dependencies: ["Server", "JSONRPC", "JSONCodec"]),
-    .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage", "JSONCodec"]),
+    .testTarget(name: "ServerTests", dependencies: ["Server", "JSONRPC", "JSONCodec", "TestSupport"]),
+    .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage", "JSONCodec", "TestSupport"]),
     .testTarget(name: "ConformanceTests", dependencies: ["LayoutSpecs", "JSONCodec", "FlexLayout"]),
     // Spawn the real binary and talk to it through pipes.
-    .testTarget(name: "ProtocolTests", dependencies: ["JSONRPC", "JSONCodec"]),
+    .testTarget(name: "ProtocolTests", dependencies: ["JSONRPC", "JSONCodec", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import TestSupport
 import Testing
 
 /// Differential check of `initializationOptions.notifications: "coalesced"` against the spawned binary: two daemons,

@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 import Testing
 
 /// `initializationOptions.notifications: "coalesced"` (Protocol.md "Coalesced notifications").

@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 import Testing
 
 @testable import SpecLanguage
@@ -8,7 +9,7 @@ import Testing
 @Suite struct SourceValueTests {
   /// A seeded random JSON text: nested objects and arrays of strings (escapes, non-ASCII), integers, fractions,
   /// exponents, literals, and repeated keys.
-  static func document(_ random: inout SplitMix, depth: Int = 0) -> String {
+  static func document(_ random: inout SeededGenerator, depth: Int = 0) -> String {
     switch random.next() % (depth > 4 ? 5 : 7) {
     case 0: return ["null", "true", "false"][Int(random.next() % 3)]
     case 1: return String(Int64(bitPattern: random.next()) >> Int64(random.next() % 63))
@@ -29,24 +30,12 @@ import Testing
   }
 
   @Test func valuesMatchTheDaemonsParser() throws {
-    var random = SplitMix(state: 20_261_127)
+    var random = SeededGenerator(state: 20_261_127)
     for index in 0..<2_000 {
       let text = Self.document(&random)
       let ours = try SourceParser.parseDocument(text).value
       let theirs = try JSONParser.parse(text)
       #expect(ours == theirs, "document \(index): \(text)")
     }
-  }
-}
-
-/// SplitMix64 (seeded, deterministic).
-struct SplitMix {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -3,7 +3,7 @@ import JSONCodec
 /// Expands coalesced notifications (`table/heightsChanged`, `cell/interfaceStatesChanged`) into the per-row
 /// notifications they stand for, as Protocol.md "Coalesced notifications" says a client does; every other message is
 /// kept as it is. Written from the document, not from the server's code.
-func expandCoalesced(_ messages: [JSONValue]) -> [JSONValue] {
+package func expandCoalesced(_ messages: [JSONValue]) -> [JSONValue] {
   var out: [JSONValue] = []
   for message in messages {
     guard let method = message["method"]?.stringValue, let params = message["params"],
