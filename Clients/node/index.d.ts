@@ -552,6 +552,11 @@ export declare class Client extends EventEmitter {
   /** `textDocument/inlayHint`. */
   inlayHints(uri: string, fromLine?: number, toLine?: number, options?: RequestOptions):
     Promise<Array<{ position: TextPosition; label: string; paddingLeft: true; paddingRight: true }>>;
+  /** `textDocument/completion`. */
+  completions(uri: string, line: number, character: number, options?: RequestOptions): Promise<{
+    isIncomplete: false;
+    items: Array<{ label: string; kind: 1 | 7 | 10 | 20; detail: string; textEdit: { range: TextRange; newText: string } }>;
+  }>;
   /** `textDocument/didClose` (notification). */
   didClose(uri: string): void;
   /** `session/create`. */

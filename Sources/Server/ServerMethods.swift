@@ -67,6 +67,7 @@ enum ServerMethods {
         ("textDocumentSync", .object(JSONObject([("openClose", .bool(true)), ("change", .int(2))]))),
         ("hoverProvider", .bool(true)),
         ("documentSymbolProvider", .bool(true)), ("inlayHintProvider", .bool(true)),
+        ("completionProvider", .object(JSONObject([("triggerCharacters", .array([.string("\""), .string(":")]))]))),
         ("sessions", .bool(true)), ("tableNode", .bool(true)),
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
         ("notifications", .array(notifications.map { .string($0) })),

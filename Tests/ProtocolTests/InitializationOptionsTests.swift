@@ -22,7 +22,7 @@ import Testing
       """
     let answer = """
       {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"layoutd","version":"0.1.0"},"protocolVersion":"1.0",
-           "capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2},"hoverProvider":true,"documentSymbolProvider":true,"inlayHintProvider":true,"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background",
+           "capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2},"hoverProvider":true,"documentSymbolProvider":true,"inlayHintProvider":true,"completionProvider":{"triggerCharacters":["\\"",":"]},"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background",
            "center","ratio","relative","absolute","wrapper","corner","node","text","image","box"],"notifications":[
            "table/didCommit","table/heightChanged","table/contentSizeChanged","table/contentOffsetChanged",
            "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage",

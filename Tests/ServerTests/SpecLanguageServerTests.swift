@@ -193,4 +193,44 @@ struct SpecLanguageServerTests {
     #expect(some.map { $0["label"]?.stringValue ?? "" } == ["h 20 · 10"])
     h.closeInput()
   }
+
+  /// The completion items at `character` of a one-line document.
+  static func completions(_ h: ServerHarness, _ id: Int, _ uri: String, _ character: Int) async -> [JSONValue] {
+    await h.call(
+      id, "textDocument/completion",
+      #"{"textDocument": {"uri": "\#(uri)"}, "position": {"line": 0, "character": \#(character)}}"#
+    ).last?["result"]?["items"]?.arrayValue ?? []
+  }
+
+  @Test("completion: members by element type, element types, enumerated values, installed font families")
+  func completion() async {
+    let h = ServerHarness()
+    let capabilities = await h.call(1, "initialize").last?["result"]?["capabilities"]
+    #expect(capabilities?["completionProvider"] == json(#"{"triggerCharacters": ["\"", ":"]}"#))
+    // A member name being typed in a text element (the string opened at character 17).
+    h.notify("textDocument/didOpen", Self.open("file:///k.json", #"{"type": "text", ""#))
+    _ = await Self.diagnostics(h, "file:///k.json")
+    let members = await Self.completions(h, 2, "file:///k.json", 18)
+    let labels = members.map { $0["label"]?.stringValue ?? "" }
+    #expect(labels.contains("fontSize") && labels.contains("maxLines") && !labels.contains("type"))
+    let fontSize = members.first { $0["label"] == .string("fontSize") }
+    #expect(fontSize?["kind"] == .int(10))
+    #expect(
+      fontSize?["textEdit"]
+        == json(#"{"range": \#(JSONWriter.string(Self.range(0, 17, 0, 18))), "newText": "\"fontSize\": "}"#))
+    // The value of "type", of "direction", of "fontFamily".
+    h.notify("textDocument/didOpen", Self.open("file:///v.json", #"{"type": "", "direction": "", "fontFamily": ""}"#))
+    _ = await Self.diagnostics(h, "file:///v.json")
+    let types = await Self.completions(h, 3, "file:///v.json", 10).map { $0["label"]?.stringValue ?? "" }
+    #expect(
+      types == [
+        "stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper",
+        "corner", "node", "text", "image", "box",
+      ])
+    let directions = await Self.completions(h, 4, "file:///v.json", 27).map { $0["label"]?.stringValue ?? "" }
+    #expect(directions == ["horizontal", "vertical"])
+    let families = await Self.completions(h, 5, "file:///v.json", 45).map { $0["label"]?.stringValue ?? "" }
+    #expect(families.contains("DejaVu Sans") && families.contains("Inter"))
+    h.closeInput()
+  }
 }

@@ -433,6 +433,11 @@ export class Client extends EventEmitter {
     return this.request('textDocument/inlayHint', { textDocument: { uri }, range }, options);
   }
 
+  /** `textDocument/completion`: `{isIncomplete: false, items: [{label, kind, detail, textEdit}]}`. */
+  completions(uri, line, character, options) {
+    return this.request('textDocument/completion', { textDocument: { uri }, position: { line, character } }, options);
+  }
+
   /** `textDocument/didClose` (notification): the document's diagnostics are cleared. */
   didClose(uri) {
     this.notify('textDocument/didClose', { textDocument: { uri } });

@@ -21,6 +21,7 @@ export const METHODS = Object.freeze({
   'Client.hover': 'textDocument/hover',
   'Client.documentSymbols': 'textDocument/documentSymbol',
   'Client.inlayHints': 'textDocument/inlayHint',
+  'Client.completions': 'textDocument/completion',
   // sessions
   'Client.createSession': 'session/create',
   'Session.dispose': 'session/dispose',

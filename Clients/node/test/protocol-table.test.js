@@ -64,6 +64,7 @@ const SAMPLES = {
   'Client.didClose': [['file:///a.json'], { textDocument: { uri: 'file:///a.json' } }],
   'Client.hover': [['file:///a.json', 0, 3], { textDocument: { uri: 'file:///a.json' }, position: { line: 0, character: 3 } }],
   'Client.documentSymbols': [['file:///a.json'], { textDocument: { uri: 'file:///a.json' } }],
+  'Client.completions': [['file:///a.json', 0, 3], { textDocument: { uri: 'file:///a.json' }, position: { line: 0, character: 3 } }],
   'Client.inlayHints': [['file:///a.json', 0, 2],
     { textDocument: { uri: 'file:///a.json' }, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } }],
   'Client.createSession': [[{ width: 320, height: 480, scale: 3, separators: false, sessionId: 't', interfaceStates: false, batchFetching: true, scrollAnchoring: false, lenientFonts: true }],

@@ -137,6 +137,11 @@ class ClientMethods:
             "textDocument": {"uri": uri},
             "range": {"start": {"line": start[0], "character": start[1]}, "end": {"line": end[0], "character": end[1]}}})
 
+    def completions(self, uri: str, line: int, character: int) -> Any:
+        """``textDocument/completion``: ``{"isIncomplete": False, "items": [{label, kind, detail, textEdit}]}``."""
+        return self._call("textDocument/completion",
+                          {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,
                        batch_fetching: Optional[bool] = None, scroll_anchoring: Optional[bool] = None,

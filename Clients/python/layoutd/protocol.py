@@ -26,6 +26,7 @@ METHODS: Dict[str, str] = {
     "Client.hover": "textDocument/hover",
     "Client.document_symbols": "textDocument/documentSymbol",
     "Client.inlay_hints": "textDocument/inlayHint",
+    "Client.completions": "textDocument/completion",
     # sessions
     "Client.create_session": "session/create",
     "Session.dispose": "session/dispose",

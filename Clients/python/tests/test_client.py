@@ -447,6 +447,9 @@ class NotificationTests(DaemonTestCase):
         [symbol] = self.client.document_symbols("file:///cell.json")
         self.assertEqual((symbol["name"], symbol["detail"], symbol["children"]), ("node", "node · root", []))
         self.assertEqual([hint["label"] for hint in self.client.inlay_hints("file:///cell.json")], ["h 3 · 3 · 3"])
+        # After the `{` of `{"type": "node", "style": {"height": 3}}`: the node's members not yet there.
+        labels = [item["label"] for item in self.client.completions("file:///cell.json", 0, 1)["items"]]
+        self.assertEqual(labels, ["id", "name", "measure"])
         self.client.did_close("file:///cell.json")
         closed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
         self.assertEqual(closed.params, {"uri": "file:///cell.json", "diagnostics": []})

@@ -327,7 +327,7 @@ class CheckerTests(unittest.TestCase):
 
     def test_shared_trace_files_pair_answers_with_any_pending_request(self) -> None:
         init = {"serverInfo": {"name": "layoutd", "version": "0.1.0"}, "protocolVersion": "1.0", "capabilities": {
-            "positionEncoding": "utf-16", "textDocumentSync": {"openClose": True, "change": 2}, "hoverProvider": True, "documentSymbolProvider": True, "inlayHintProvider": True,
+            "positionEncoding": "utf-16", "textDocumentSync": {"openClose": True, "change": 2}, "hoverProvider": True, "documentSymbolProvider": True, "inlayHintProvider": True, "completionProvider": {"triggerCharacters": ["\"", ":"]},
             "sessions": True, "tableNode": True, "layoutSpecs": LAYOUT_SPECS, "notifications": NOTIFICATIONS, "features": [],
             "limits": {
                 "maxSessions": 1, "maxRowsPerSession": 1, "maxCellDepth": 1, "maxCellElements": 1}}}

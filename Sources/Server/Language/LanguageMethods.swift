@@ -14,6 +14,7 @@ enum LanguageMethods {
     .server("textDocument/hover", hover),
     .server("textDocument/documentSymbol", documentSymbol),
     .server("textDocument/inlayHint", inlayHint),
+    .server("textDocument/completion", completion),
   ]
 
   /// The checker of the server's current options.
@@ -150,6 +151,37 @@ enum LanguageMethods {
               ("label", .string(hint.label)), ("paddingLeft", .bool(true)), ("paddingRight", .bool(true)),
             ]))
         })
+    }
+  }
+
+  /// `textDocument/completion` {textDocument: {uri}, position} → {isIncomplete: false, items: [{label, kind, detail,
+  /// textEdit: {range, newText}}]}.
+  static func completion(_ call: Call) {
+    onDocument(call) { document, index, checker, params throws(ResponseError) in
+      let offset = index.offset(of: try position(params.object("position")))
+      let items = SpecCompletion.items(document.text, at: offset, checker: checker)
+      return .object(
+        JSONObject([
+          ("isIncomplete", .bool(false)),
+          (
+            "items",
+            .array(
+              items.map { item in
+                .object(
+                  JSONObject([
+                    ("label", .string(item.label)), ("kind", .int(Int64(item.kind))), ("detail", .string(item.detail)),
+                    (
+                      "textEdit",
+                      .object(
+                        JSONObject([
+                          ("range", LanguageService.rangeJSON(index.range(of: item.replace))),
+                          ("newText", .string(item.newText)),
+                        ]))
+                    ),
+                  ]))
+              })
+          ),
+        ]))
     }
   }
 
