@@ -1,3 +1,5 @@
+import LayoutSpecs
+
 /// The scroll axis of a flow layout (`UICollectionViewScrollDirection`). Pure value.
 package enum FlowScrollDirection: String, Sendable, Hashable, CaseIterable {
   /// Lines are rows stacked downwards; items fill a line left to right.
@@ -29,27 +31,13 @@ package struct FlowSize: Sendable, Hashable {
   package static let zero = FlowSize(width: 0, height: 0)
 }
 
-/// Insets around a section's items (`UIEdgeInsets`), points. Pure value.
-package struct FlowInsets: Sendable, Hashable {
-  /// Above the first line (vertical) / above every column (horizontal).
-  package var top: Double
-  /// Left of every row (vertical) / left of the first column (horizontal).
-  package var left: Double
-  /// Below the last line (vertical) / below every column (horizontal).
-  package var bottom: Double
-  /// Right of every row (vertical) / right of the last column (horizontal).
-  package var right: Double
+/// Insets around a section's items (`UIEdgeInsets`), points: top above the first line (vertical) or above every
+/// column (horizontal), left of every row or of the first column, and so on. The layout specs' edge insets.
+package typealias FlowInsets = EdgeInsets
 
-  /// Creates insets.
-  package init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-    self.top = top
-    self.left = left
-    self.bottom = bottom
-    self.right = right
-  }
-
+extension EdgeInsets {
   /// No insets (`UIEdgeInsetsZero`, the flow layout's default).
-  package static let zero = FlowInsets()
+  package static let zero = EdgeInsets()
 }
 
 /// The properties of a `UICollectionViewFlowLayout`, with UIKit's defaults. Pure value.
