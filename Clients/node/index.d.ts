@@ -17,7 +17,7 @@ export type InterfaceEvent =
   | 'didEnterPreload' | 'didExitPreload' | 'didEnterDisplay' | 'didExitDisplay' | 'didEnterVisible' | 'didExitVisible';
 export type RangeMode = 'minimum' | 'full' | 'visibleOnly' | 'lowMemory';
 export type RangeType = 'display' | 'preload';
-export type ScrollPosition = 'none' | 'top' | 'middle' | 'bottom';
+export type ScrollPosition = 'none' | 'top' | 'middle' | 'bottom' | 'left' | 'right';  // left, right: horizontal collections and pagers
 export type ApplicationEvent = 'didEnterBackground' | 'willEnterForeground' | 'memoryWarning';
 export type BatchFetchState = 'completed' | 'fetching' | 'cancelled';
 

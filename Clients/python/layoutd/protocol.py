@@ -141,7 +141,7 @@ RANGE_TYPES = ("display", "preload")
 #: ``session/applicationEvent`` events
 APPLICATION_EVENTS = ("didEnterBackground", "willEnterForeground", "memoryWarning")
 #: ``table/scrollToRow`` positions
-SCROLL_POSITIONS = ("top", "middle", "bottom", "none")
+SCROLL_POSITIONS = ("top", "middle", "bottom", "none", "left", "right")  # left/right: horizontal collections, pagers
 #: a row's ``accessoryType`` values (UIKit's ``UITableViewCellAccessoryType``)
 ACCESSORY_TYPES = ("none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton")
 #: a row's ``selectionStyle`` values (UIKit's ``UITableViewCellSelectionStyle``)
