@@ -1,6 +1,8 @@
 import JSONCodec
 import Testing
 
+@testable import Server
+
 /// Issue 20: layout-spec documents as a language over LSP (text synchronisation, diagnostics at exact ranges,
 /// position encodings). Positions below are counted by hand in the documents' text.
 @Suite("spec language: text synchronisation and diagnostics", .serialized)
@@ -232,5 +234,14 @@ struct SpecLanguageServerTests {
     let families = await Self.completions(h, 5, "file:///v.json", 45).map { $0["label"]?.stringValue ?? "" }
     #expect(families.contains("DejaVu Sans") && families.contains("Inter"))
     h.closeInput()
+  }
+
+  @Test("numbers in hovers and hints: whole ones without a fraction, any size without trapping, ∞ for unbounded")
+  func numbersAreWrittenSafely() {
+    #expect(SpecHover.number(20) == "20")
+    #expect(SpecHover.number(20.5) == "20.5")
+    #expect(SpecHover.number(1e20) == "1e+20")
+    #expect(SpecHover.number(.infinity) == "∞")
+    #expect(SpecChecker.number(1e20) == "1e+20")
   }
 }

@@ -145,6 +145,6 @@ final class SpecChecker: Sendable {
 
   /// `width` without a fraction when it has none.
   static func number(_ value: Double) -> String {
-    value.rounded() == value ? String(Int(value)) : String(value)
+    Int(exactly: value).map { String($0) } ?? String(value)
   }
 }

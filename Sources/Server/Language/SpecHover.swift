@@ -47,6 +47,6 @@ enum SpecHover {
   /// A number as short as it reads: no fraction when whole, ∞ when unbounded.
   static func number(_ value: Double) -> String {
     if !value.isFinite || value >= CellSizeRange.cgFloatMax { return "∞" }
-    return value.rounded() == value ? String(Int(value)) : String(value)
+    return Int(exactly: value).map { String($0) } ?? String(value)
   }
 }
