@@ -25,6 +25,10 @@ skip="${3-}"
 if [[ "$filter" == *ProtocolTests* ]]; then
   [ $# -ge 3 ] || skip='LargeInsertErrorTests|OneShotScriptTests'
   export LAYOUTD_DIFF_SEQUENCES="${LAYOUTD_DIFF_SEQUENCES:-100}"
+  # The random differential suites look for races here, not for model disagreements (the normal run covers those
+  # with more sequences): a few dozen sequences under the sanitizer keep this stage within CI's time.
+  export LAYOUTD_COMBINED_SEQUENCES="${LAYOUTD_COMBINED_SEQUENCES:-40}"
+  export LAYOUTD_SECTIONS_SEQUENCES="${LAYOUTD_SECTIONS_SEQUENCES:-20}"
 fi
 scratch=".build-san-$kind"
 

@@ -185,6 +185,7 @@ export interface NotificationParamsMap {
   /** Coalesced (expanded by the client before anyone sees it). */
   'cell/interfaceStatesChanged': { sessionId: string; changes: Record<string, unknown>[] };
   'textDocument/publishDiagnostics': PublishDiagnosticsParams;
+  'window/showMessage': { type: 3; message: string };
 }
 export type NotificationMethod = keyof NotificationParamsMap;
 
@@ -400,6 +401,8 @@ export declare const METHODS: Readonly<Record<string, string>>;
 export declare const CLIENT_NOTIFICATIONS: readonly string[];
 /** Server → client notifications. */
 export declare const NOTIFICATIONS: readonly NotificationMethod[];
+/** Server → client requests (`window/showDocument`, sent only to clients that declare support; this one does not). */
+export declare const SERVER_REQUESTS: readonly string[];
 /** The coalesced notifications, expanded by the client into the per-row ones. */
 export declare const COALESCED_NOTIFICATIONS: readonly NotificationMethod[];
 /** The per-row notifications `[method, params]` a coalesced notification stands for, in order. */
@@ -556,6 +559,17 @@ export declare class Client extends EventEmitter {
   completions(uri: string, line: number, character: number, options?: RequestOptions): Promise<{
     isIncomplete: false;
     items: Array<{ label: string; kind: 1 | 7 | 10 | 20; detail: string; textEdit: { range: TextRange; newText: string } }>;
+  }>;
+  /** `textDocument/codeAction`: a `layoutd.showSnapshot` command per width of the document. */
+  codeActions(uri: string, only?: string[], options?: RequestOptions): Promise<Array<{
+    title: string;
+    kind: 'source';
+    command: { title: string; command: 'layoutd.showSnapshot'; arguments: [{ uri: string; width: number }] };
+  }>>;
+  /** `workspace/executeCommand` `layoutd.showSnapshot`: writes the SVG and names it in `window/showMessage`. */
+  executeCommand(command: 'layoutd.showSnapshot', args: [{ uri: string; width: number }], options?: RequestOptions): Promise<{
+    uri: string; path: string; width: number; rows: number; height: number;
+    shownWith: 'window/showDocument' | 'window/showMessage';
   }>;
   /** `textDocument/didClose` (notification). */
   didClose(uri: string): void;

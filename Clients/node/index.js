@@ -13,7 +13,7 @@ export {
 } from './lib/controllers.js';
 export {
   ACCESSORY_WIDTHS, CLIENT_NOTIFICATIONS, COALESCED_NOTIFICATIONS, compact, expandCoalesced, INTERFACE_STATES, METHODS,
-  NOTIFICATIONS, PROTOCOL_VERSION, rowParam, SELECTION_STYLES,
+  NOTIFICATIONS, PROTOCOL_VERSION, rowParam, SELECTION_STYLES, SERVER_REQUESTS,
 } from './lib/protocol.js';
 export { findBinary, repoRoots } from './lib/spawn.js';
 export * as ops from './lib/ops.js';

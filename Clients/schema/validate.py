@@ -528,8 +528,9 @@ class TrafficChecker:
             if method.get("x-notification") is True:
                 if method.get("x-direction") not in ("client-to-server", "server-to-client"):
                     problems.append(f"{where}: a notification needs x-direction client-to-server or server-to-client")
-            elif "x-direction" in method:
-                problems.append(f"{where}: x-direction only on notifications (x-notification: true)")
+            elif "x-direction" in method and method["x-direction"] != "server-to-client":
+                problems.append(f"{where}: x-direction on a request only as server-to-client (a request layoutd "
+                                "sends)")
             for error in method.get("errors", []):
                 if "$ref" in error:
                     try:
@@ -631,8 +632,11 @@ class TrafficChecker:
             if spec is None or spec.get("x-direction") != "server-to-client":
                 self.violations.append(Violation(path, line, method, "method", "not a server-to-client notification of the document"))
                 return
-            if "id" in message:
+            is_notification = spec.get("x-notification") is True
+            if is_notification and "id" in message:
                 self.violations.append(Violation(path, line, method, "id", "a notification carries no id"))
+            elif not is_notification and "id" not in message:
+                self.violations.append(Violation(path, line, method, "id", "a request layoutd sends needs an id"))
             errors = self._check_params(method, message.get("params"))
             if not errors:
                 self.stats.saw(method)

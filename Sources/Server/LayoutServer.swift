@@ -182,7 +182,7 @@ package final class LayoutServer: MessageHandler {
       name = m
       params = p
     case .response, .errorResponse:
-      return  // The server sends no requests, so responses are ignored.
+      return  // Answers to the server's own requests (`window/showDocument`) are not needed: ignored.
     }
     let method = ServerMethods.table[name]
     // Never answered, even when sent with an id.

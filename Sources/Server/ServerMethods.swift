@@ -16,7 +16,7 @@ enum ServerMethods {
     "table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
     "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
     "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged",
-    "textDocument/publishDiagnostics",
+    "textDocument/publishDiagnostics", "window/showMessage",
   ]
 
   /// Features that work end to end, by the names Protocol.md ("Lifecycle") lists; a client tests for a name
@@ -62,12 +62,19 @@ enum ServerMethods {
       let offered = params.value("capabilities")?["general"]?["positionEncodings"]?.arrayValue ?? []
       let encoding = PositionEncoding.negotiate(offered.compactMap(\.stringValue))
       call.server.language.encoding = encoding
+      let showDocument = params.value("capabilities")?["window"]?["showDocument"]?["support"]
+      call.server.language.state.withLock { $0.clientShowsDocuments = showDocument == .bool(true) }
       let capabilities = JSONObject([
         ("positionEncoding", .string(encoding.rawValue)),
         ("textDocumentSync", .object(JSONObject([("openClose", .bool(true)), ("change", .int(2))]))),
         ("hoverProvider", .bool(true)),
         ("documentSymbolProvider", .bool(true)), ("inlayHintProvider", .bool(true)),
         ("completionProvider", .object(JSONObject([("triggerCharacters", .array([.string("\""), .string(":")]))]))),
+        ("codeActionProvider", .bool(true)),
+        (
+          "executeCommandProvider",
+          .object(JSONObject([("commands", .array([.string(LanguageMethods.showSnapshotCommand)]))]))
+        ),
         ("sessions", .bool(true)), ("tableNode", .bool(true)),
         ("layoutSpecs", .array(elementTypes.map { .string($0) })),
         ("notifications", .array(notifications.map { .string($0) })),

@@ -22,11 +22,11 @@ import Testing
       """
     let answer = """
       {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"layoutd","version":"0.1.0"},"protocolVersion":"1.0",
-           "capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2},"hoverProvider":true,"documentSymbolProvider":true,"inlayHintProvider":true,"completionProvider":{"triggerCharacters":["\\"",":"]},"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background",
+           "capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2},"hoverProvider":true,"documentSymbolProvider":true,"inlayHintProvider":true,"completionProvider":{"triggerCharacters":["\\"",":"]},"codeActionProvider":true,"executeCommandProvider":{"commands":["layoutd.showSnapshot"]},"sessions":true,"tableNode":true,"layoutSpecs":["stack","inset","overlay","background",
            "center","ratio","relative","absolute","wrapper","corner","node","text","image","box"],"notifications":[
            "table/didCommit","table/heightChanged","table/contentSizeChanged","table/contentOffsetChanged",
            "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage",
-           "table/selectionChanged","table/supplementaryHeightChanged","textDocument/publishDiagnostics"],"features":["sectionHeaders","sectionFooters",
+           "table/selectionChanged","table/supplementaryHeightChanged","textDocument/publishDiagnostics","window/showMessage"],"features":["sectionHeaders","sectionFooters",
            "stickyHeaders","groupedStyle","invertedTable","rowSizeRange","accessories","selection","layoutTransitions",
            "textRuns","paragraphStyles","fontFallback","fontCollections","colorEmoji","collectionNode","flowLayout","horizontalScrolling","pagerNode","coalescedNotifications"],"limits":{
            "maxSessions":4,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}}

@@ -23,7 +23,7 @@ struct LifecycleTests {
     #expect(
       result?["capabilities"]?["notifications"]
         == json(
-          #"["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged", "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay", "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged", "textDocument/publishDiagnostics"]"#
+          #"["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged", "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay", "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged", "textDocument/publishDiagnostics", "window/showMessage"]"#
         ))
     #expect(result?["capabilities"]?["layoutSpecs"]?.arrayValue?.contains(.string("node")) == true)
     let second = await h.call(2, "initialize", "[]")

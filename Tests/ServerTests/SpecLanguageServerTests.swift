@@ -1,3 +1,4 @@
+import Foundation
 import JSONCodec
 import Testing
 
@@ -80,6 +81,100 @@ struct SpecLanguageServerTests {
     #expect(cleared?["params"]?["uri"] == .string("file:///w.json"))
     #expect(cleared?["params"]?["diagnostics"] == json("[]"))
     h.closeInput()
+  }
+
+  @Test("warnings: a stack child reaching past its stack, text cut by maxLines; each once, at its first width")
+  func overflowAndTruncationWarnings() async {
+    let h = ServerHarness()
+    _ = await h.call(1, "initialize")
+    // A horizontal stack holds two 200-pt nodes: Texture's flexShrink is 0, so at width 320 "b" sits at x 200 and
+    // ends at 400, 80 pt past the stack (the root is exactly the table's width); at 375 by 25; at 414 not at all.
+    // One warning, at width 320, underlining "b"'s object: line 2, characters 0–66.
+    let stack =
+      "{\"type\": \"stack\", \"direction\": \"horizontal\", \"children\": [\n"
+      + #"{"type": "node", "id": "a", "style": {"width": 200, "height": 10}},"# + "\n"
+      + #"{"type": "node", "id": "b", "style": {"width": 200, "height": 10}}]}"#
+    h.notify("textDocument/didOpen", Self.open("file:///o.json", stack))
+    let overflow = await Self.diagnostics(h, "file:///o.json") ?? []
+    #expect(overflow.count == 1)
+    #expect(overflow.first?["severity"] == .int(2))
+    #expect(overflow.first?["range"] == Self.range(2, 0, 2, 66))
+    #expect(overflow.first?["message"] == .string(#""b" overflows its stack at width 320 (by 80 pt)"#))
+    // 44 Ahem characters at 10 pt are 440 pt, wider than every width: one line shown, cut by the ellipsis. The
+    // text is the cell's root, so its object is the whole document (characters 0–136).
+    let text =
+      #"{"type": "text", "id": "t", "text": "xxxx xxxx xxxx xxxx xxxx xxxx xxxx xxxx xxxx", "#
+      + #""fontFamily": "Ahem", "fontSize": 10, "maxLines": 1}"#
+    h.notify("textDocument/didOpen", Self.open("file:///x.json", text))
+    let cut = await Self.diagnostics(h, "file:///x.json") ?? []
+    #expect(cut.count == 1)
+    #expect(cut.first?["range"] == Self.range(0, 0, 0, 136))
+    #expect(cut.first?["message"] == .string(#""t" is truncated at width 320 (1 line shown)"#))
+    h.closeInput()
+  }
+
+  @Test("code actions: a snapshot per width; executeCommand writes the SVG and asks the client to show it")
+  func snapshotCommand() async throws {
+    let uri = "file:///cards/feed%20card.json"
+    let table =
+      #"{"widths": [200, 300], "rows": [{"id": "a", "cell": {"type": "node", "style": {"height": 40}}}, "#
+      + #"{"id": "b", "cell": {"type": "node", "style": {"height": 10}}}]}"#
+    for showsDocuments in [true, false] {
+      let h = ServerHarness()
+      let capabilities = showsDocuments ? #"{"window": {"showDocument": {"support": true}}}"# : "{}"
+      let initialized = await h.call(1, "initialize", #"{"capabilities": \#(capabilities)}"#).last
+      #expect(initialized?["result"]?["capabilities"]?["executeCommandProvider"] == json(#"{"commands": ["layoutd.showSnapshot"]}"#))
+      h.notify("textDocument/didOpen", Self.open(uri, table))
+      _ = await Self.diagnostics(h, uri)
+      let range = #"{"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}"#
+      let actions = await h.call(
+        2, "textDocument/codeAction",
+        #"{"textDocument": {"uri": "\#(uri)"}, "range": \#(range), "context": {"diagnostics": []}}"#
+      ).last?["result"]?.arrayValue ?? []
+      #expect(actions.count == 2)
+      #expect(actions.first?["title"] == .string("Show the SVG snapshot at width 200"))
+      #expect(actions.first?["kind"] == .string("source"))
+      #expect(actions.last?["command"]?["arguments"] == json(#"[{"uri": "\#(uri)", "width": 300}]"#))
+      // Asking only for quick fixes offers nothing.
+      let fixes = await h.call(
+        3, "textDocument/codeAction",
+        #"{"textDocument": {"uri": "\#(uri)"}, "range": \#(range), "context": {"diagnostics": [], "only": ["quickfix"]}}"#
+      ).last?["result"]
+      #expect(fixes == json("[]"))
+      let messages = await h.call(
+        4, "workspace/executeCommand", #"{"command": "layoutd.showSnapshot", "arguments": [{"uri": "\#(uri)", "width": 300}]}"#)
+      let result = messages.last?["result"]
+      // Scale 2: each row is its cell plus a 0.5-pt separator, 40.5 + 10.5 = 51 pt; the file is named after the
+      // URI's last component without its extension, "%" made "_".
+      #expect(result?["rows"] == .int(2))
+      #expect(result?["height"] == .int(51))
+      let path = result?["path"]?.stringValue ?? ""
+      #expect(path.hasSuffix("/layoutd-snapshots/feed_20card-300.svg"))
+      let svg = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(svg.contains(#"data-row-id="a""#) && svg.contains(#"data-row-id="b""#))
+      #expect(svg.contains(#"transform="translate(0 40.5)""#))
+      let sent = showsDocuments ? "window/showDocument" : "window/showMessage"
+      #expect(result?["shownWith"] == .string(sent))
+      let shown = messages.first { $0["method"] == .string(sent) }
+      if showsDocuments {
+        #expect(shown?["id"] != nil)
+        #expect(shown?["params"]?["uri"] == result?["uri"])
+        #expect(shown?["params"]?["external"] == .bool(true))
+      } else {
+        #expect(shown?["id"] == nil)
+        #expect(shown?["params"]?["message"] == .string("layoutd: the snapshot at width 300 is \(path)"))
+      }
+      // An unknown command, a width out of range, a document that is not open: -32602 naming the path.
+      let unknown = await h.call(5, "workspace/executeCommand", #"{"command": "layoutd.nope", "arguments": []}"#)
+      #expect(unknown.last?["error"]?["message"]?.stringValue?.hasPrefix("params.command: unknown command") == true)
+      let narrow = await h.call(
+        6, "workspace/executeCommand", #"{"command": "layoutd.showSnapshot", "arguments": [{"uri": "\#(uri)", "width": 0}]}"#)
+      #expect(narrow.last?["error"]?["message"]?.stringValue?.hasPrefix("params.arguments[0].width: ") == true)
+      let closed = await h.call(
+        7, "workspace/executeCommand", #"{"command": "layoutd.showSnapshot", "arguments": [{"uri": "file:///x", "width": 300}]}"#)
+      #expect(closed.last?["error"]?["message"] == .string(#"params.arguments[0].uri: "file:///x" is not open"#))
+      h.closeInput()
+    }
   }
 
   @Test("utf-8 positions when the client offers them; bad params sent with an id are refused with their path")

@@ -438,6 +438,25 @@ export class Client extends EventEmitter {
     return this.request('textDocument/completion', { textDocument: { uri }, position: { line, character } }, options);
   }
 
+  /**
+   * `textDocument/codeAction`: one `layoutd.showSnapshot` command per width of the document (`only`: LSP's
+   * `context.only` kinds; the actions are of kind `"source"`).
+   */
+  codeActions(uri, only, options) {
+    const context = { diagnostics: [] };
+    if (only !== undefined) context.only = only;
+    const zero = { line: 0, character: 0 };
+    return this.request('textDocument/codeAction', { textDocument: { uri }, range: { start: zero, end: zero }, context }, options);
+  }
+
+  /**
+   * `workspace/executeCommand`: `layoutd.showSnapshot` with `[{uri, width}]` writes the document's SVG snapshot,
+   * answers `{uri, path, width, rows, height, shownWith}` and sends `window/showMessage` naming the file.
+   */
+  executeCommand(command, args, options) {
+    return this.request('workspace/executeCommand', { command, arguments: args }, options);
+  }
+
   /** `textDocument/didClose` (notification): the document's diagnostics are cleared. */
   didClose(uri) {
     this.notify('textDocument/didClose', { textDocument: { uri } });

@@ -22,6 +22,8 @@ export const METHODS = Object.freeze({
   'Client.documentSymbols': 'textDocument/documentSymbol',
   'Client.inlayHints': 'textDocument/inlayHint',
   'Client.completions': 'textDocument/completion',
+  'Client.codeActions': 'textDocument/codeAction',
+  'Client.executeCommand': 'workspace/executeCommand',
   // sessions
   'Client.createSession': 'session/create',
   'Session.dispose': 'session/dispose',
@@ -96,7 +98,12 @@ export const NOTIFICATIONS = Object.freeze([
   'table/heightsChanged',
   'cell/interfaceStatesChanged',
   'textDocument/publishDiagnostics',
+  'window/showMessage',
 ]);
+
+/** Server → client requests (Protocol.md): `window/showDocument` after `workspace/executeCommand`, sent only to a
+ * client that declared `window.showDocument.support`, which this client does not. */
+export const SERVER_REQUESTS = Object.freeze(['window/showDocument']);
 
 /** The coalesced notifications (`initializationOptions.notifications: "coalesced"`, Protocol.md "Coalesced
  * notifications"): sent in place of the per-row ones when asked for, so not in `capabilities.notifications`. The

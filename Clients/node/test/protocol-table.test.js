@@ -5,19 +5,20 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  CLIENT_NOTIFICATIONS, COALESCED_NOTIFICATIONS, Client, METHODS, NOTIFICATIONS, Session, ops,
+  CLIENT_NOTIFICATIONS, COALESCED_NOTIFICATIONS, Client, METHODS, NOTIFICATIONS, SERVER_REQUESTS, Session, ops,
 } from '../index.js';
 import * as api from '../index.js';
 import { documentedMethods, node, PACKAGE_ROOT } from './support.js';
 
 test('METHODS covers every method Protocol.md documents, and nothing else', () => {
   const documented = documentedMethods();
-  const known = new Set([...Object.values(METHODS), ...NOTIFICATIONS]);
+  const known = new Set([...Object.values(METHODS), ...NOTIFICATIONS, ...SERVER_REQUESTS]);
   assert.deepEqual([...documented].filter((name) => !known.has(name)).sort(), [],
     'Protocol.md documents methods the Node client does not wrap');
   assert.deepEqual(Object.values(METHODS).filter((name) => !documented.has(name)).sort(), [],
     'METHODS names methods Protocol.md does not document');
   assert.deepEqual(NOTIFICATIONS.filter((name) => !documented.has(name)), []);
+  assert.deepEqual(SERVER_REQUESTS.filter((name) => !documented.has(name)), []);
   for (const name of CLIENT_NOTIFICATIONS) assert.ok(Object.values(METHODS).includes(name), name);
   assert.equal(new Set(Object.values(METHODS)).size, Object.keys(METHODS).length, 'one client method per wire method');
 });
@@ -65,6 +66,10 @@ const SAMPLES = {
   'Client.hover': [['file:///a.json', 0, 3], { textDocument: { uri: 'file:///a.json' }, position: { line: 0, character: 3 } }],
   'Client.documentSymbols': [['file:///a.json'], { textDocument: { uri: 'file:///a.json' } }],
   'Client.completions': [['file:///a.json', 0, 3], { textDocument: { uri: 'file:///a.json' }, position: { line: 0, character: 3 } }],
+  'Client.codeActions': [['file:///a.json', ['source']],
+    { textDocument: { uri: 'file:///a.json' }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source'] } }],
+  'Client.executeCommand': [['layoutd.showSnapshot', [{ uri: 'file:///a.json', width: 320 }]],
+    { command: 'layoutd.showSnapshot', arguments: [{ uri: 'file:///a.json', width: 320 }] }],
   'Client.inlayHints': [['file:///a.json', 0, 2],
     { textDocument: { uri: 'file:///a.json' }, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } }],
   'Client.createSession': [[{ width: 320, height: 480, scale: 3, separators: false, sessionId: 't', interfaceStates: false, batchFetching: true, scrollAnchoring: false, lenientFonts: true }],

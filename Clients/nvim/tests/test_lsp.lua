@@ -43,6 +43,26 @@ T.test('hover: the node spans the cell at each default width', function()
   end
 end)
 
+T.test('code action: the snapshot command writes the SVG and names it in window/showMessage', function()
+  local shown
+  vim.lsp.handlers['window/showMessage'] = function(_, result) shown = result end
+  local range = { start = { line = 0, character = 0 }, ['end'] = { line = 0, character = 0 } }
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, range = range, context = { diagnostics = {} } }
+  local answers = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', params, 20000)
+  local actions = answers and answers[client_id] and answers[client_id].result or {}
+  T.eq(#actions, 3)
+  T.eq(actions[1].title, 'Show the SVG snapshot at width 320')
+  local command = actions[1].command
+  local done = vim.lsp.buf_request_sync(buf, 'workspace/executeCommand',
+    { command = command.command, arguments = command.arguments }, 20000)
+  local result = done and done[client_id] and done[client_id].result or {}
+  -- One 3-pt row and its 0.5-pt separator (scale 2); Neovim 0.7 does not declare window.showDocument.
+  T.eq({ result.rows, result.height, result.shownWith }, { 1, 3.5, 'window/showMessage' })
+  T.eq(vim.fn.filereadable(result.path), 1)
+  T.wait_for(function() return shown ~= nil end, 'window/showMessage', 20000)
+  T.eq(shown.message, 'layoutd: the snapshot at width 320 is ' .. result.path)
+end)
+
 T.test('stop_client: shutdown + exit, the daemon is gone', function()
   vim.lsp.stop_client(client_id)
   T.wait_for(function() return vim.lsp.client_is_stopped(client_id) end, 'the client stopped', 20000)

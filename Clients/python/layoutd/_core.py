@@ -193,7 +193,7 @@ class Connection:
             return
         method = item.get("method")
         if isinstance(method, str):
-            if "id" in item:  # a server-to-client request: none exist in Protocol.md; answer as LSP clients do
+            if "id" in item:  # a server-to-client request (window/showDocument, only if declared): not handled
                 try:
                     self._write({"jsonrpc": "2.0", "id": item["id"],
                                  "error": {"code": -32601, "message": f"method not found: {method}"}})

@@ -71,18 +71,23 @@ class ClientMethods:
         return result
 
     def initialize(self, initialization_options: Optional[Dict[str, Any]] = None, process_id: Optional[int] = None,
-                   client_info: Optional[Dict[str, Any]] = None) -> InitializeResult:
+                   client_info: Optional[Dict[str, Any]] = None,
+                   capabilities: Optional[Dict[str, Any]] = None) -> InitializeResult:
         """``initialize``: starts the server; ``initialization_options`` = {fontDirectories?, limits?,
         notifications?}.
 
         The client asks for coalesced notifications (``notifications: "coalesced"``) unless the options name
         ``notifications`` themselves (``"perRow"``); it expands them into the per-row notifications, so callbacks
         and ``notifications()`` see the per-row stream either way. The clients call this (and :meth:`initialized`)
-        themselves unless created with ``initialize=False``.
+        themselves unless created with ``initialize=False``. ``capabilities`` are LSP client capabilities
+        (``general.positionEncodings``; ``window.showDocument.support``, which makes ``layoutd.showSnapshot`` send a
+        ``window/showDocument`` request that this client answers -32601, as it answers every server request).
         """
         params: Dict[str, Any] = {"processId": process_id}
         if client_info is not None:
             params["clientInfo"] = client_info
+        if capabilities is not None:
+            params["capabilities"] = capabilities
         options = dict(initialization_options or {})
         options.setdefault("notifications", "coalesced")
         params["initializationOptions"] = options
@@ -141,6 +146,22 @@ class ClientMethods:
         """``textDocument/completion``: ``{"isIncomplete": False, "items": [{label, kind, detail, textEdit}]}``."""
         return self._call("textDocument/completion",
                           {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+
+    def code_actions(self, uri: str, only: Optional[Sequence[str]] = None) -> Any:
+        """``textDocument/codeAction``: one ``layoutd.showSnapshot`` command per width of the document (``only``: LSP's
+        ``context.only`` kinds; the actions are of kind ``"source"``)."""
+        context: Dict[str, Any] = {"diagnostics": []}
+        if only is not None:
+            context["only"] = list(only)
+        zero = {"line": 0, "character": 0}
+        return self._call("textDocument/codeAction",
+                          {"textDocument": {"uri": uri}, "range": {"start": zero, "end": zero}, "context": context})
+
+    def execute_command(self, command: str, arguments: Sequence[Any]) -> Any:
+        """``workspace/executeCommand``: ``layoutd.showSnapshot`` with ``[{"uri", "width"}]`` writes the document's SVG
+        snapshot, answers ``{uri, path, width, rows, height, shownWith}`` and sends ``window/showMessage`` (this
+        client does not declare ``window.showDocument``) naming the file."""
+        return self._call("workspace/executeCommand", {"command": command, "arguments": list(arguments)})
 
     def create_session(self, width: float, height: float, scale: Optional[float] = 2, separators: bool = True,
                        session_id: Optional[str] = None, *, interface_states: Optional[bool] = None,

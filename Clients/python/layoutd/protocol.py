@@ -27,6 +27,8 @@ METHODS: Dict[str, str] = {
     "Client.document_symbols": "textDocument/documentSymbol",
     "Client.inlay_hints": "textDocument/inlayHint",
     "Client.completions": "textDocument/completion",
+    "Client.code_actions": "textDocument/codeAction",
+    "Client.execute_command": "workspace/executeCommand",
     # sessions
     "Client.create_session": "session/create",
     "Session.dispose": "session/dispose",
@@ -102,7 +104,12 @@ NOTIFICATIONS: Dict[str, str] = {
     "table/heightsChanged": "coalesced",
     "cell/interfaceStatesChanged": "coalesced",
     "textDocument/publishDiagnostics": "implemented",
+    "window/showMessage": "implemented",
 }
+
+#: Server -> client requests (Protocol.md): ``window/showDocument`` after ``workspace/executeCommand``, sent only to a
+#: client that declared ``window.showDocument.support``, which this client does not.
+SERVER_REQUESTS = frozenset({"window/showDocument"})
 
 #: The coalesced notifications (``initializationOptions.notifications: "coalesced"``, Protocol.md "Coalesced
 #: notifications"); the clients ask for them and expand each into the per-row notifications it stands for.

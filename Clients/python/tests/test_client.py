@@ -52,6 +52,18 @@ class LifecycleTests(unittest.TestCase):
                              f'session "{session.session_id}" would hold 4 rows, more than the maximum of 3'
                              " (maxRowsPerSession)")
 
+    def test_snapshot_command_asks_a_client_that_shows_documents(self) -> None:
+        # A client declaring window.showDocument gets the request (id "layoutd-1") and answers it -32601, as it
+        # answers every server request; the command's answer names the method it sent.
+        with layoutd.Client(initialize=False) as client:
+            client.initialize(capabilities={"window": {"showDocument": {"support": True}}})
+            client.initialized()
+            client.did_open("file:///shown.json", '{"type": "node", "style": {"height": 7}}')
+            client.next_notification("textDocument/publishDiagnostics", timeout=10)
+            shown = client.execute_command("layoutd.showSnapshot", [{"uri": "file:///shown.json", "width": 100}])
+            self.assertEqual((shown["rows"], shown["height"], shown["shownWith"]), (1, 7.5, "window/showDocument"))
+            self.assertTrue(shown["path"].endswith("/layoutd-snapshots/shown-100.svg"))
+
     def test_manual_lifecycle_and_its_errors(self) -> None:
         with layoutd.Client(initialize=False) as client:
             self.assertIsNone(client.server_info)
@@ -450,6 +462,17 @@ class NotificationTests(DaemonTestCase):
         # After the `{` of `{"type": "node", "style": {"height": 3}}`: the node's members not yet there.
         labels = [item["label"] for item in self.client.completions("file:///cell.json", 0, 1)["items"]]
         self.assertEqual(labels, ["id", "name", "measure"])
+        # One snapshot action per default width; the command writes the SVG (one 3-pt row plus its 0.5-pt separator
+        # at scale 2) and names it in window/showMessage.
+        actions = self.client.code_actions("file:///cell.json")
+        self.assertEqual([action["title"] for action in actions],
+                         ["Show the SVG snapshot at width %d" % w for w in (320, 375, 414)])
+        shown = self.client.execute_command("layoutd.showSnapshot", actions[0]["command"]["arguments"])
+        self.assertEqual((shown["rows"], shown["height"], shown["shownWith"]), (1, 3.5, "window/showMessage"))
+        with open(shown["path"], encoding="utf-8") as svg:
+            self.assertIn('data-row-id="root"', svg.read())
+        message = self.client.next_notification("window/showMessage", timeout=10)
+        self.assertEqual(message.params, {"type": 3, "message": "layoutd: the snapshot at width 320 is " + shown["path"]})
         self.client.did_close("file:///cell.json")
         closed = self.client.next_notification("textDocument/publishDiagnostics", timeout=10)
         self.assertEqual(closed.params, {"uri": "file:///cell.json", "diagnostics": []})

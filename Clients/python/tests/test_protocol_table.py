@@ -12,7 +12,7 @@ import support
 import layoutd
 from layoutd import AsyncClient, AsyncSession, Client, Session, ops
 from layoutd.api import ClientMethods, SessionMethods
-from layoutd.protocol import CLIENT_NOTIFICATIONS, METHODS, NOTIFICATIONS
+from layoutd.protocol import CLIENT_NOTIFICATIONS, METHODS, NOTIFICATIONS, SERVER_REQUESTS
 
 LIFECYCLE = {"initialize", "initialized", "shutdown", "exit"}
 
@@ -64,6 +64,8 @@ SAMPLE_ARGS: Dict[str, Tuple[tuple, dict]] = {
     "Client.document_symbols": (("file:///a.json",), {}),
     "Client.inlay_hints": (("file:///a.json", (0, 0), (2, 0)), {}),
     "Client.completions": (("file:///a.json", 0, 3), {}),
+    "Client.code_actions": (("file:///a.json",), {"only": ["source"]}),
+    "Client.execute_command": (("layoutd.showSnapshot", [{"uri": "file:///a.json", "width": 320}]), {}),
     "Client.create_session": ((320, 480), {"scale": 3, "separators": False, "session_id": "t"}),
     "Session.dispose": ((), {}),
     "Session.set_viewport": ((), {"width": 100}),
@@ -121,6 +123,10 @@ EXPECTED_PARAMS: Dict[str, Any] = {
     "Client.hover": {"textDocument": {"uri": "file:///a.json"}, "position": {"line": 0, "character": 3}},
     "Client.document_symbols": {"textDocument": {"uri": "file:///a.json"}},
     "Client.completions": {"textDocument": {"uri": "file:///a.json"}, "position": {"line": 0, "character": 3}},
+    "Client.code_actions": {"textDocument": {"uri": "file:///a.json"},
+                            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                            "context": {"diagnostics": [], "only": ["source"]}},
+    "Client.execute_command": {"command": "layoutd.showSnapshot", "arguments": [{"uri": "file:///a.json", "width": 320}]},
     "Client.inlay_hints": {"textDocument": {"uri": "file:///a.json"},
                            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2, "character": 0}}},
     "Client.create_session": {"viewport": {"width": 320, "height": 480}, "scale": 3, "separators": False,
@@ -216,13 +222,14 @@ OPTIONAL_MEMBERS = [
 class ProtocolTableTests(unittest.TestCase):
     def test_table_covers_protocol_md(self) -> None:
         documented = documented_methods()
-        known = set(METHODS.values()) | set(NOTIFICATIONS)
+        known = set(METHODS.values()) | set(NOTIFICATIONS) | SERVER_REQUESTS
         self.assertEqual(sorted(documented - known), [],
                          "Protocol.md documents methods the Python client does not wrap")
         self.assertEqual(sorted(set(METHODS.values()) - documented), [],
                          "METHODS names methods Protocol.md does not document")
         implemented = {name for name, status in NOTIFICATIONS.items() if status == "implemented"}
         self.assertEqual(sorted(implemented - documented), [])
+        self.assertEqual(sorted(SERVER_REQUESTS - documented), [])
         self.assertTrue(CLIENT_NOTIFICATIONS <= set(METHODS.values()))
 
     def test_every_entry_is_a_method_with_a_docstring_naming_it(self) -> None:

@@ -67,11 +67,13 @@ def find_daemon() -> Optional[str]:
 
 
 def document_names(document: Dict) -> Dict[str, Set[str]]:
-    """The document's methods by kind: requests, client notifications, server notifications."""
-    out: Dict[str, Set[str]] = {"requests": set(), "client": set(), "server": set()}
+    """The document's methods by kind: requests, client notifications, server notifications, server requests."""
+    out: Dict[str, Set[str]] = {"requests": set(), "client": set(), "server": set(), "serverRequests": set()}
     for method in document["methods"]:
         direction = method.get("x-direction")
-        if direction == "server-to-client":
+        if direction == "server-to-client" and method.get("x-notification") is not True:
+            out["serverRequests"].add(method["name"])
+        elif direction == "server-to-client":
             out["server"].add(method["name"])
         elif direction == "client-to-server":
             out["client"].add(method["name"])
@@ -112,11 +114,12 @@ def node_tables() -> Dict[str, Set[str]]:
     node = shutil.which("node")
     if node:
         script = ("const m = await import(process.argv[1]); console.log(JSON.stringify({methods: Object.values(m.METHODS),"
-                  " client: m.CLIENT_NOTIFICATIONS, server: m.NOTIFICATIONS}));")
+                  " client: m.CLIENT_NOTIFICATIONS, server: m.NOTIFICATIONS, serverRequests: m.SERVER_REQUESTS}));")
         out = subprocess.run([node, "--input-type=module", "-e", script, NODE_PROTOCOL.as_uri()], check=True,
                              capture_output=True, text=True, timeout=60).stdout
         data = json.loads(out)
-        return {"methods": set(data["methods"]), "client": set(data["client"]), "server": set(data["server"])}
+        return {"methods": set(data["methods"]), "client": set(data["client"]), "server": set(data["server"]),
+                "serverRequests": set(data["serverRequests"])}
     source = NODE_PROTOCOL.read_text(encoding="utf-8")
 
     def block(name: str) -> str:
@@ -126,7 +129,8 @@ def node_tables() -> Dict[str, Set[str]]:
 
     return {"methods": set(re.findall(r":\s*'([^']+)'", block("METHODS"))),
             "client": set(re.findall(r"'([^']+)'", block("CLIENT_NOTIFICATIONS"))),
-            "server": set(re.findall(r"'([^']+)'", block("NOTIFICATIONS")))}
+            "server": set(re.findall(r"'([^']+)'", block("NOTIFICATIONS"))),
+            "serverRequests": set(re.findall(r"'([^']+)'", block("SERVER_REQUESTS")))}
 
 
 class _Traffic:
@@ -241,12 +245,14 @@ class ClientCoverageTests(unittest.TestCase):
         self.assertEqual(set(protocol.METHODS.values()), self.names["requests"] | self.names["client"])
         self.assertEqual(set(protocol.CLIENT_NOTIFICATIONS), self.names["client"])
         self.assertEqual(set(protocol.NOTIFICATIONS), self.names["server"])
+        self.assertEqual(set(protocol.SERVER_REQUESTS), self.names["serverRequests"])
 
     def test_node_client(self) -> None:
         tables = node_tables()
         self.assertEqual(tables["methods"], self.names["requests"] | self.names["client"])
         self.assertEqual(tables["client"], self.names["client"])
         self.assertEqual(tables["server"], self.names["server"])
+        self.assertEqual(tables["serverRequests"], self.names["serverRequests"])
 
 
 class ProtocolMdTests(unittest.TestCase):

@@ -27,7 +27,7 @@ LAYOUT_SPECS = ["stack", "inset", "overlay", "background", "center", "ratio", "r
 NOTIFICATIONS = ["table/didCommit", "table/heightChanged", "table/contentSizeChanged", "table/contentOffsetChanged",
                  "table/willBeginBatchFetch", "cell/interfaceStateChanged", "cell/nodeReleased", "cell/didDisplay",
                  "window/logMessage", "table/selectionChanged", "table/supplementaryHeightChanged",
-                 "textDocument/publishDiagnostics"]
+                 "textDocument/publishDiagnostics", "window/showMessage"]
 
 
 VISIBLE = ["measureLayout", "visible"]

@@ -15,6 +15,8 @@ enum LanguageMethods {
     .server("textDocument/documentSymbol", documentSymbol),
     .server("textDocument/inlayHint", inlayHint),
     .server("textDocument/completion", completion),
+    .server("textDocument/codeAction", codeAction),
+    .server("workspace/executeCommand", executeCommand),
   ]
 
   /// The checker of the server's current options.

@@ -17,6 +17,10 @@ final class LanguageService: Sendable {
     var encoding = PositionEncoding.utf16
     /// Documents whose check is scheduled and not started.
     var scheduled: Set<String> = []
+    /// True when the client declared `window.showDocument.support` at `initialize`.
+    var clientShowsDocuments = false
+    /// Requests sent to the client so far (their ids are `layoutd-N`).
+    var sentRequests = 0
   }
 
   /// How long a check waits after a change for the next one.

@@ -96,17 +96,16 @@ final class SpecChecker: Sendable {
     }
     var warnings: [SpecDiagnostic] = []
     for width in widths {
-      do throws(ResponseError) {
-        let flat = try frames.flattened(element, in: CellFrames.range(width: width))
-        for frame in flat.frames where frame.frame.size.width == 0 || frame.frame.size.height == 0 {
-          let name = frame.id.map { "\"\($0)\"" } ?? "a \(frame.type) element"
+      do throws(LayoutFailure) {
+        let layout = try frames.engine.layout(element, in: CellFrames.range(width: width))
+        let flat = layout.flattened(grid: frames.engine.grid)
+        for finding in SpecWarnings.findings(layout, flat: flat, width: width) {
           warnings.append(
             SpecDiagnostic(
-              range: range(ofElementWithID: frame.id, in: cell), severity: .warning,
-              message: "\(name) is laid out at zero size at width \(Self.number(width))"))
+              range: range(ofElementWithID: finding.id, in: cell), severity: .warning, message: finding.message))
         }
       } catch {
-        warnings.append(SpecDiagnostic(range: cell.node.range, severity: .error, message: error.message))
+        warnings.append(SpecDiagnostic(range: cell.node.range, severity: .error, message: error.description))
       }
     }
     var seen = Set<String>()
