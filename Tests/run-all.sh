@@ -33,9 +33,11 @@ done
 # oblique and italic faces, and Inter, which the text tests measure; Liberation Serif, Noto Sans CJK (.ttc collections
 # of CFF faces) and Noto Color Emoji, which the font fallback tests and corpus measure;
 # "ucd": the Unicode Character Database, against which the Typography tests check the generated Unicode tables,
-# and report those checks as skipped without it).
+# and report those checks as skipped without it; "emacs": Emacs with Debian's eglot, and "venv": Python's venv module
+# for pygls, the editor clients driven by Tests/Editors/run.sh).
 declare -A tool_package=(
   [fonts]="fonts-dejavu-core fonts-dejavu-extra fonts-inter fonts-liberation fonts-noto-cjk fonts-noto-color-emoji" [python3]="python3" [node]="nodejs" [nvim]="neovim" [ucd]="unicode-data"
+  [emacs]="emacs-nox elpa-eglot" [venv]="python3-venv"
 )
 has_tool() {
   case "$1" in
@@ -45,12 +47,14 @@ has_tool() {
       [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] &&
       [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] ;;
     ucd) [ -e /usr/share/unicode/LineBreak.txt ] ;;
+    emacs) command -v emacs >/dev/null 2>&1 && compgen -G "/usr/share/emacs/site-lisp/elpa/eglot-*" >/dev/null ;;
+    venv) python3 -c "import ensurepip, venv" >/dev/null 2>&1 ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
   esac
 }
 
 missing=()
-for tool in fonts python3 node nvim ucd; do has_tool "$tool" || missing+=("$tool"); done
+for tool in fonts python3 node nvim ucd emacs venv; do has_tool "$tool" || missing+=("$tool"); done
 if [ ${#missing[@]} -gt 0 ]; then
   packages=()
   # shellcheck disable=SC2206 # a tool's packages are split into words on purpose
@@ -152,6 +156,8 @@ stage "node client tests (no dependencies)" "node" \
   env LAYOUTD_BINARY="$traced" LAYOUTD_TRACE_DIR="$client_traces" node --test Clients/node/test/
 stage "neovim plugin tests (nvim --headless, Neovim >= 0.7)" "nvim" \
   env LAYOUTD_BINARY="$PWD/.build/debug/layoutd" bash Clients/nvim/tests/run.sh
+stage "editor clients: Emacs eglot and pygls against the language server" "emacs venv" \
+  env LAYOUTD_BINARY="$traced" LAYOUTD_TRACE_DIR="$traces" bash Tests/Editors/run.sh
 stage "protocol description: OpenRPC document vs Protocol.md, the clients' method tables, and all traced traffic" \
   "python3" env LAYOUTD_BINARY="$PWD/.build/debug/layoutd" LAYOUTD_SCHEMA_SUITES="" \
   LAYOUTD_TRACES="$traces/*.jsonl" LAYOUTD_CLIENT_TRACES="$client_traces/*.jsonl" \

@@ -562,9 +562,7 @@ export declare class Client extends EventEmitter {
   }>;
   /** `textDocument/codeAction`: a `layoutd.showSnapshot` command per width of the document. */
   codeActions(uri: string, only?: string[], options?: RequestOptions): Promise<Array<{
-    title: string;
-    kind: 'source';
-    command: { title: string; command: 'layoutd.showSnapshot'; arguments: [{ uri: string; width: number }] };
+    title: string; command: 'layoutd.showSnapshot'; arguments: [{ uri: string; width: number }];
   }>>;
   /** `workspace/executeCommand` `layoutd.showSnapshot`: writes the SVG and names it in `window/showMessage`. */
   executeCommand(command: 'layoutd.showSnapshot', args: [{ uri: string; width: number }], options?: RequestOptions): Promise<{

@@ -63,7 +63,11 @@ enum ServerMethods {
       let encoding = PositionEncoding.negotiate(offered.compactMap(\.stringValue))
       call.server.language.encoding = encoding
       let showDocument = params.value("capabilities")?["window"]?["showDocument"]?["support"]
-      call.server.language.state.withLock { $0.clientShowsDocuments = showDocument == .bool(true) }
+      let literals = params.value("capabilities")?["textDocument"]?["codeAction"]?["codeActionLiteralSupport"]
+      call.server.language.state.withLock {
+        $0.clientShowsDocuments = showDocument == .bool(true)
+        $0.clientTakesCodeActionLiterals = literals?.objectValue != nil
+      }
       let capabilities = JSONObject([
         ("positionEncoding", .string(encoding.rawValue)),
         ("textDocumentSync", .object(JSONObject([("openClose", .bool(true)), ("change", .int(2))]))),

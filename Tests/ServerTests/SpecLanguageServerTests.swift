@@ -121,7 +121,11 @@ struct SpecLanguageServerTests {
       + #"{"id": "b", "cell": {"type": "node", "style": {"height": 10}}}]}"#
     for showsDocuments in [true, false] {
       let h = ServerHarness()
-      let capabilities = showsDocuments ? #"{"window": {"showDocument": {"support": true}}}"# : "{}"
+      // The first client declares showDocument and code action literals; the second neither (bare Commands).
+      let capabilities =
+        showsDocuments
+        ? #"{"window": {"showDocument": {"support": true}}, "textDocument": {"codeAction": {"codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["source"]}}}}}"#
+        : "{}"
       let initialized = await h.call(1, "initialize", #"{"capabilities": \#(capabilities)}"#).last
       #expect(initialized?["result"]?["capabilities"]?["executeCommandProvider"] == json(#"{"commands": ["layoutd.showSnapshot"]}"#))
       h.notify("textDocument/didOpen", Self.open(uri, table))
@@ -133,8 +137,10 @@ struct SpecLanguageServerTests {
       ).last?["result"]?.arrayValue ?? []
       #expect(actions.count == 2)
       #expect(actions.first?["title"] == .string("Show the SVG snapshot at width 200"))
-      #expect(actions.first?["kind"] == .string("source"))
-      #expect(actions.last?["command"]?["arguments"] == json(#"[{"uri": "\#(uri)", "width": 300}]"#))
+      let command = showsDocuments ? actions.last?["command"] : actions.last
+      #expect(actions.first?["kind"] == (showsDocuments ? .string("source") : nil))
+      #expect(command?["command"] == .string("layoutd.showSnapshot"))
+      #expect(command?["arguments"] == json(#"[{"uri": "\#(uri)", "width": 300}]"#))
       // Asking only for quick fixes offers nothing.
       let fixes = await h.call(
         3, "textDocument/codeAction",

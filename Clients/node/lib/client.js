@@ -439,8 +439,9 @@ export class Client extends EventEmitter {
   }
 
   /**
-   * `textDocument/codeAction`: one `layoutd.showSnapshot` command per width of the document (`only`: LSP's
-   * `context.only` kinds; the actions are of kind `"source"`).
+   * `textDocument/codeAction`: one `layoutd.showSnapshot` command per width of the document, as bare LSP Commands
+   * `{title, command, arguments}` (this client declares no `codeActionLiteralSupport`; `only`: LSP's `context.only`
+   * kinds, the commands' kind being `"source"`).
    */
   codeActions(uri, only, options) {
     const context = { diagnostics: [] };

@@ -148,8 +148,9 @@ class ClientMethods:
                           {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
 
     def code_actions(self, uri: str, only: Optional[Sequence[str]] = None) -> Any:
-        """``textDocument/codeAction``: one ``layoutd.showSnapshot`` command per width of the document (``only``: LSP's
-        ``context.only`` kinds; the actions are of kind ``"source"``)."""
+        """``textDocument/codeAction``: one ``layoutd.showSnapshot`` command per width of the document, as bare LSP
+        Commands ``{title, command, arguments}`` (this client declares no ``codeActionLiteralSupport``; ``only``: LSP's
+        ``context.only`` kinds, the commands' kind being ``"source"``)."""
         context: Dict[str, Any] = {"diagnostics": []}
         if only is not None:
             context["only"] = list(only)

@@ -467,7 +467,9 @@ class NotificationTests(DaemonTestCase):
         actions = self.client.code_actions("file:///cell.json")
         self.assertEqual([action["title"] for action in actions],
                          ["Show the SVG snapshot at width %d" % w for w in (320, 375, 414)])
-        shown = self.client.execute_command("layoutd.showSnapshot", actions[0]["command"]["arguments"])
+        # This client declares no codeActionLiteralSupport: bare Commands.
+        self.assertEqual(actions[0]["command"], "layoutd.showSnapshot")
+        shown = self.client.execute_command("layoutd.showSnapshot", actions[0]["arguments"])
         self.assertEqual((shown["rows"], shown["height"], shown["shownWith"]), (1, 3.5, "window/showMessage"))
         with open(shown["path"], encoding="utf-8") as svg:
             self.assertIn('data-row-id="root"', svg.read())

@@ -11,8 +11,10 @@ extension LanguageMethods {
 
   /// `textDocument/codeAction` {textDocument: {uri}, range, context: {only?}} → [{title, kind: "source", command:
   /// {title, command: "layoutd.showSnapshot", arguments: [{uri, width}]}}], one per width of the document (none when
-  /// its text is not JSON, or when `context.only` leaves out the `source` kind).
+  /// its text is not JSON, or when `context.only` leaves out the `source` kind); to a client that did not declare
+  /// `codeActionLiteralSupport`, the bare commands.
   static func codeAction(_ call: Call) {
+    let literals = call.server.language.state.withLock { $0.clientTakesCodeActionLiterals }
     onDocument(call) { document, _, _, params throws(ResponseError) in
       if let only = params.value("context")?["only"]?.arrayValue {
         let kinds = only.compactMap(\.stringValue)
@@ -27,6 +29,7 @@ extension LanguageMethods {
             ("title", .string(title)), ("command", .string(showSnapshotCommand)),
             ("arguments", .array([.object(argument)])),
           ])
+          guard literals else { return .object(command) }
           return .object(
             JSONObject([("title", .string(title)), ("kind", .string("source")), ("command", .object(command))]))
         })

@@ -19,6 +19,9 @@ final class LanguageService: Sendable {
     var scheduled: Set<String> = []
     /// True when the client declared `window.showDocument.support` at `initialize`.
     var clientShowsDocuments = false
+    /// True when the client declared `textDocument.codeAction.codeActionLiteralSupport` (code actions are then
+    /// CodeAction objects, else bare Commands, as LSP requires).
+    var clientTakesCodeActionLiterals = false
     /// Requests sent to the client so far (their ids are `layoutd-N`).
     var sentRequests = 0
   }
