@@ -22,29 +22,26 @@ import Testing
     // "a一" at 100 pt: 'a' in DejaVu Sans 1255/2048 em + 一 in Noto Sans CJK JP 1000/1000 em = 161.279… → 161.28125;
     // the line holds Noto Sans CJK's box, ascent 116 + descent 29 = 145 (DejaVu's alone: 93 + 24 = 117); baseline
     // 116. The leaf is the cell's root, so it spans the cell's width (400) and its height is the text's.
-    let cjk = daemon.call(5, "cell/elementFrames", #"{"sessionId":"s1","row":"cjk"}"#)
-    #expect(
-      cjk == [
-        json(
-          resultResponse(
-            "5",
-            #"{"rowId":"cjk","indexPath":[0,0],"size":{"width":400,"height":145},"elements":[{"type":"text","frame":"#
-              + #"{"x":0,"y":0,"width":400,"height":145},"lines":[{"range":[0,2],"x":0,"width":161.28125,"#
-              + #""baseline":116,"truncated":false}]}]}"#))
-      ], "\(cjk.map(JSONWriter.string))")
+    Self.expectOneLine(
+      daemon, id: 5, row: "cjk", indexPath: "[0,0]", height: 145, range: "[0,2]", width: "161.28125", baseline: 116)
     // ☺️ (U+263A U+FE0F) and 👨‍👩‍👧 (a ZWJ sequence) in Noto Color Emoji at 16 pt: one glyph each, 136/109 em
     // (hmtx 2550/2048 em rounded to whole pixels at the 109 ppem strike): 2 × 16 × 136 / 109 = 39.926… → 39.9375,
     // the two runs summed in 1/65536 pt. Line: 15 + 4 = 19 (DejaVu's and the emoji font's rounded metrics agree).
-    let emoji = daemon.call(6, "cell/elementFrames", #"{"sessionId":"s1","row":"emoji"}"#)
-    #expect(
-      emoji == [
-        json(
-          resultResponse(
-            "6",
-            #"{"rowId":"emoji","indexPath":[0,1],"size":{"width":400,"height":19},"elements":[{"type":"text","frame":"#
-              + #"{"x":0,"y":0,"width":400,"height":19},"lines":[{"range":[0,7],"x":0,"width":39.9375,"#
-              + #""baseline":15,"truncated":false}]}]}"#))
-      ], "\(emoji.map(JSONWriter.string))")
+    Self.expectOneLine(
+      daemon, id: 6, row: "emoji", indexPath: "[0,1]", height: 19, range: "[0,7]", width: "39.9375", baseline: 15)
     daemon.expectAliveThenExit()
+  }
+
+  /// Expects `cell/elementFrames` of `row` (a text leaf that is the cell's root, 400 wide) to answer one line.
+  static func expectOneLine(
+    _ daemon: Daemon, id: Int, row: String, indexPath: String, height: Int, range: String, width: String,
+    baseline: Int
+  ) {
+    let answer = daemon.call(id, "cell/elementFrames", #"{"sessionId":"s1","row":"\#(row)"}"#)
+    let expected =
+      #"{"rowId":"\#(row)","indexPath":\#(indexPath),"size":{"width":400,"height":\#(height)},"elements":[{"#
+      + #""type":"text","frame":{"x":0,"y":0,"width":400,"height":\#(height)},"lines":[{"range":\#(range),"x":0,"#
+      + #""width":\#(width),"baseline":\#(baseline),"truncated":false}]}]}"#
+    #expect(answer == [json(resultResponse("\(id)", expected))], "\(answer.map(JSONWriter.string))")
   }
 }
