@@ -71,8 +71,9 @@ T.test('a row shows its text at its position and its image as a placeholder', fu
   T.eq(at(boxed[6], 12, 10), '┆        ┆', 'the node sides')
   T.eq(at(boxed[7], 12, 10), '╰' .. string.rep('┄', 8) .. '╯', 'the node bottom')
 
-  -- para: Ahem 20 "alpha beta gamma" 120 wide at x 16 breaks at every space ((5 + 1 + 4) × 20 = 200 > 120): three
-  -- lines, tops 0, 20, 40, middles 10, 30, 50 → canvas lines 1, 3, 5; x 16 → column 2 (display column 4)
+  -- para: Ahem 20 "alpha beta gamma" in an inset leaving it exactly 320 − 16 − 184 = 120 points at x 16 breaks at
+  -- every space ((5 + 1 + 4) × 20 = 200 > 120): three lines, tops 0, 20, 40, middles 10, 30, 50 → canvas lines 1,
+  -- 3, 5; x 16 → column 2 (display column 4)
   local para = box_of(T.lines(p.buf), '┌─ para ')
   T.eq(#para, 1 + 2 + 6 + 1, 'para lines' .. dump(para))
   T.eq(at(para[5], 4, 6), 'alpha ', 'line 1' .. dump(para))
@@ -100,8 +101,8 @@ T.test('a row shows its text at its position and its image as a placeholder', fu
   end, 'the new title')
   -- A change sent by another client reaches the preview as the row's new display pass (cell/didDisplay).
   T.ok(p.client:request_sync('cell/setNeedsLayout', { sessionId = p.session, row = 'para', cell = { type = 'inset',
-    insets = { top = 0, left = 16, bottom = 0, right = 0 }, child = { type = 'text', text = 'omega beta gamma',
-      fontSize = 20, style = { width = 120 } } } }, 5000))
+    insets = { top = 0, left = 16, bottom = 0, right = 184 }, child = { type = 'text', text = 'omega beta gamma',
+      fontSize = 20 } } }, 5000))
   T.wait_for(function()
     return at(box_of(T.lines(p.buf), '┌─ para ')[5], 4, 6) == 'omega ' and p:idle()
   end, 'the other client\'s text')
@@ -181,7 +182,7 @@ T.test('a vertical grid: three items side by side at their frames, scrolled with
   c = vim.list_slice(lines, top + 1, top + 20)
   T.eq(c[1], '││Item    │ │Item    │ │Item    ││', 'line 0 after the scroll' .. dump(lines))
   T.eq(at(c[11], 0, 12), '│┌g-7─────┐ ', 'item 7 at line 10')
-  T.eq(at(c[11], 12, 21), string.rep(' ', 20) .. '│', 'alone on its line')
+  T.eq(at(c[11], 12, 22), string.rep(' ', 21) .. '│', 'alone on its line')
   g:close()
 end)
 
