@@ -186,6 +186,27 @@ T.test('a vertical grid: three items side by side at their frames, scrolled with
   g:close()
 end)
 
+T.test("a collection's header (headerReferenceSize) is a dotted box across the collection", function()
+  -- 320 × 200, itemSize 100 × 100, headerReferenceSize height 20: the header spans the width at y 0 … 20 (columns
+  -- 0 … 31, lines 0 … 1), the items start below it (y 20: lines 2 … 11) at x 0 and 110 (all the same size: the
+  -- columns of a full line of 3).
+  layoutd.setup({ note_ms = 0, points_per_column = 10 })
+  local file = vim.fn.tempname() .. '.json'
+  vim.fn.writefile({ vim.fn.json_encode({ kind = 'collection', viewport = { width = 320, height = 200 },
+    layout = { itemSize = { width = 100, height = 100 }, headerReferenceSize = { width = 0, height = 20 } },
+    rows = { { id = 'h', cell = { type = 'node' }, ['repeat'] = 2 } } }) }, file)
+  local g = assert(preview.open(file, { open_cmd = 'none' }))
+  T.ok(g:wait(10000), 'never became idle')
+  local lines = T.lines(g.buf)
+  local top = T.find_line(lines, '══ viewport top · y 0 ')
+  T.ok(top, 'viewport marker' .. dump(lines))
+  T.eq(lines[top + 1], '│╭header 0' .. string.rep('┄', 22) .. '╮│', 'the header top' .. dump(lines))
+  T.eq(lines[top + 2], '│╰' .. string.rep('┄', 30) .. '╯│', 'the header bottom')
+  T.eq(lines[top + 3], '│┌h-1─────┐ ┌h-2─────┐' .. string.rep(' ', 11) .. '│', 'the items below it')
+  g:close()
+  vim.fn.delete(file)
+end)
+
 T.test('a horizontal collection: items side by side, h / l scroll along x', function()
   -- 320 × 100, scrollDirection horizontal, itemSize 100 × 80, spacings 10: a line (a column) holds
   -- ⌊(100 + 10) / (80 + 10)⌋ = 1 item, centred in the room: y 10; lines 10 apart along x: 0, 110, 220, 330, 440;

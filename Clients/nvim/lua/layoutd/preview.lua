@@ -801,8 +801,9 @@ function Preview:_grid_lines(add, hl, ppc, ppl)
     end
   end
   if more > 0 then
+    local noun = self.kind == 'pager' and 'page' or 'item'
     add(string.format('… %d more %s in the display/preload ranges outside the viewport', more,
-      self.kind == 'pager' and 'pages' or 'items'), 'LayoutdDim')
+      more == 1 and noun or noun .. 's'), 'LayoutdDim')
   end
 end
 
