@@ -170,6 +170,15 @@ T.test('a vertical grid: three items side by side at their frames, scrolled with
   T.eq(c[11], '│' .. string.rep(' ', 32) .. '│', 'line 10: the line spacing')
   T.eq(c[12], '│┌g-4─────┐ ┌g-5─────┐ ┌g-6─────┐│', 'line 11')
   T.ok(lines[top + 21]:find('══ viewport bottom · y 200 ', 1, true), 'bottom marker')
+  -- s on the canvas's line 1, column 12 (display column 13, inside g-2's columns 11 … 20) selects g-2
+  vim.api.nvim_set_current_buf(g.buf)
+  vim.api.nvim_win_set_cursor(0, { top + 2, vim.str_byteindex(lines[top + 2], 13) })
+  vim.api.nvim_feedkeys('s', 'mx', false)
+  T.ok(g:wait(5000), 'busy after s')
+  local selected = assert(g.client:request_sync('table/selectedRows', { sessionId = g.session }, 5000))
+  T.ok(vim.inspect(selected):find('g-2', 1, true), 'the daemon selected g-2: ' .. vim.inspect(selected))
+  lines = T.lines(g.buf)
+  T.eq(lines[top + 1], '│┌g-1─────┐ ┌g-2 ●───┐ ┌g-3─────┐│', 'the selection mark' .. dump(lines))
   -- j scrolls along y: 6j = 120 (the end). Items 4 … 6 at lines 11 − 12 = −1 … 8 (top border cut), item 7 at lines
   -- 22 − 12 = 10 … 19.
   vim.api.nvim_set_current_buf(g.buf)

@@ -510,7 +510,9 @@ function Preview:lines()
   local ppl = cfg.points_per_line or 10
   local ppc = cfg.points_per_column or 8
   if self.kind ~= 'table' then
-    self:_grid_lines(add, hl, ppc, ppl)
+    self:_grid_lines(add, hl, ppc, ppl, function()
+      return #lines
+    end)
     return lines, hls
   end
   -- boxes wide enough for a cell's content at ppc points a column (the cells are the table's width)
@@ -726,8 +728,9 @@ end
 --- A collection's or a pager's viewport as one canvas at ppc × ppl points a character cell (items side by side at
 --- their flow frames): each item a box (its id on the top border, its interface state on the bottom one: V visible,
 --- D display, P preload, m measured only) holding its content from its display list, the cell's origin at the
---- box's first inner cell; the layout's headers and footers as dotted boxes. Appends the lines with `add` / `hl`.
-function Preview:_grid_lines(add, hl, ppc, ppl)
+--- box's first inner cell; the layout's headers and footers as dotted boxes. Appends the lines with `add` / `hl`
+--- (`count()` is the number of lines so far).
+function Preview:_grid_lines(add, hl, ppc, ppl, count)
   local vw, vh = self.viewport.width, self.viewport.height
   local left, top = self.horizontal and (self.offset_x or 0) or 0, self.horizontal and 0 or (self.offset or 0)
   local cols, rows = math.ceil(vw / ppc), math.ceil(vh / ppl)
@@ -742,7 +745,9 @@ function Preview:_grid_lines(add, hl, ppc, ppl)
   else
     marker('viewport top · y ' .. fmt(top))
   end
-  self.viewport_top_line = nil
+  self.viewport_top_line = count()
+  self.grid_first_line = count() + 1 -- the buffer line (1-based) of the canvas's line 0
+  self.grid_items = {}
   for _, el in ipairs(self.frames or {}) do
     local f = el.frame
     local c0, c1 = canvas.span(f.x - left, f.width, ppc)
@@ -753,6 +758,7 @@ function Preview:_grid_lines(add, hl, ppc, ppl)
       cv:text(c0 + 1, r0, el.kind .. ' ' .. tostring(el.section), 'LayoutdHeader', { c0 + 1, r0, c1 - 1, r1 })
     elseif on_screen and el.rowId ~= nil then
       drawn[el.rowId] = true
+      self.grid_items[#self.grid_items + 1] = { row = el, c0 = c0, r0 = r0, c1 = c1, r1 = r1 }
       local state = self.states[el.rowId]
       local group = state_group(state)
       cv:outline(c0, r0, c1, r1, group)
@@ -993,8 +999,18 @@ function Preview:scroll_to_page(page)
   return self:send('pager/scrollToPage', { page = math.max(0, math.min(page, last)) })
 end
 
---- The drawn row whose box holds buffer line `line` (1-based), or nil.
-function Preview:row_at_line(line)
+--- The drawn row whose box holds buffer line `line` (1-based) — in a collection or a pager the item whose box holds
+--- the character at display column `col` (0-based) of that line — or nil.
+function Preview:row_at_line(line, col)
+  if self.kind ~= 'table' then
+    local r, c = line - (self.grid_first_line or 0), (col or 0) - 1 -- the canvas starts after a `│`
+    for _, item in ipairs(self.grid_items or {}) do
+      if r >= item.r0 and r <= item.r1 and c >= item.c0 and c <= item.c1 then
+        return item.row
+      end
+    end
+    return nil
+  end
   local best, best_start = nil, -1
   for _, row in ipairs(self.frames or {}) do
     local start = self.box_lines[row.rowId]
@@ -1049,8 +1065,8 @@ function Preview:_map_pager_keys(map)
     self:schedule()
   end, 'layoutd: redraw')
   map('s', function()
-    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1]))
-  end, 'layoutd: select or deselect the row under the cursor')
+    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1], vim.fn.virtcol('.') - 1))
+  end, 'layoutd: select or deselect the row (or item) under the cursor')
   map('q', function()
     self:close()
   end, 'layoutd: close the preview')
@@ -1144,8 +1160,8 @@ function Preview:_map_keys()
     self:schedule()
   end, 'layoutd: redraw')
   map('s', function()
-    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1]))
-  end, 'layoutd: select or deselect the row under the cursor')
+    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1], vim.fn.virtcol('.') - 1))
+  end, 'layoutd: select or deselect the row (or item) under the cursor')
   map('q', function()
     self:close()
   end, 'layoutd: close the preview')
