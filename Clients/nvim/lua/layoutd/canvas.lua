@@ -58,6 +58,9 @@ end
 local function chars(text)
   local out = {}
   for _, ch in ipairs(vim.fn.split(text, '\\zs')) do
+    if ch:byte(1) < 32 or ch:byte(1) == 127 then
+      ch = ' ' -- a tab or another control character: one blank column (the buffer shows no control characters)
+    end
     local w = vim.fn.strdisplaywidth(ch)
     if w == 0 and #out > 0 then
       out[#out][1] = out[#out][1] .. ch
@@ -131,6 +134,23 @@ function Canvas:fill(c0, r0, c1, r1, ch, group, clip)
       self:set(c, r, ch, group, clip)
     end
   end
+end
+
+--- True when `display_list` would draw something of `items` (a text, an image, or a node or box other than the
+--- cell's own bounds), without drawing.
+function M.has_content(items, size)
+  for _, item in ipairs(items or {}) do
+    if item.kind == 'text' or item.kind == 'image' then
+      return true
+    elseif item.kind == 'rect' and (item.type == 'node' or item.type == 'box') then
+      local f = item.frame or {}
+      local whole = f.x == 0 and f.y == 0 and size and f.width == size.width and f.height == size.height
+      if not whole then
+        return true
+      end
+    end
+  end
+  return false
 end
 
 --- Draws a display list (`cell/displayList`'s items, frames relative to the cell) with the cell's origin at cell

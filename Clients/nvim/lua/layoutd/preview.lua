@@ -531,6 +531,15 @@ function Preview:lines()
       return nil
     end
     local size = entry.size or { width = vw, height = 0 }
+    -- drawn once per scale and box width (redraws on every scroll reuse it)
+    local key = table.concat({ w, ppc, ppl, max_rows, dim and 1 or 0 }, ':')
+    if entry.block_key == key then
+      return entry.block
+    end
+    entry.block_key, entry.block = key, nil
+    if not canvas.has_content(entry.items, size) then
+      return nil
+    end
     local rows = math.max(1, math.ceil((size.height or 0) / ppl))
     local cut = rows > max_rows
     if cut then
@@ -551,6 +560,7 @@ function Preview:lines()
       local text, spans = cv:line(r)
       block[#block + 1] = { text, spans }
     end
+    entry.block = block
     return block
   end
 
