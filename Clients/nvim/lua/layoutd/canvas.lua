@@ -94,6 +94,7 @@ function Canvas:text(col, row, text, group, clip)
   return col
 end
 
+--- True when cell (col, row) is on the canvas and inside `clip` (when given).
 function Canvas:_inside(col, row, clip)
   if col < 0 or row < 0 or col >= self.cols or row >= self.rows then
     return false

@@ -3,6 +3,9 @@
 -- deselects the row under the cursor: table/selectRow, table/deselectRow), redrawn on cell/interfaceStateChanged,
 -- cell/nodeReleased, table/heightChanged, table/didCommit, table/contentOffsetChanged and table/selectionChanged.
 -- A row's box shows its selection, accessory, content width and height range in its top border.
+-- Each drawn cell's content (cell/displayList, fetched lazily and cached per row) is drawn inside its box at terminal
+-- resolution (canvas.lua); a collection or a pager is drawn as one canvas of the viewport with its items side by side
+-- at their frames, scrolled along its axis (h / l) or by pages (pager/scrollToPage).
 local layoutd = require('layoutd')
 local canvas = require('layoutd.canvas')
 
