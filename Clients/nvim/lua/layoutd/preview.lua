@@ -3,7 +3,11 @@
 -- deselects the row under the cursor: table/selectRow, table/deselectRow), redrawn on cell/interfaceStateChanged,
 -- cell/nodeReleased, table/heightChanged, table/didCommit, table/contentOffsetChanged and table/selectionChanged.
 -- A row's box shows its selection, accessory, content width and height range in its top border.
+-- Each drawn cell's content (cell/displayList, fetched lazily and cached per row) is drawn inside its box at terminal
+-- resolution (canvas.lua); a collection or a pager is drawn as one canvas of the viewport with its items side by side
+-- at their frames, scrolled along its axis (h / l) or by pages (pager/scrollToPage).
 local layoutd = require('layoutd')
+local canvas = require('layoutd.canvas')
 
 local M = {}
 
@@ -24,6 +28,9 @@ local function define_highlights()
     LayoutdDim = 'Comment',
     LayoutdNote = 'WarningMsg',
     LayoutdError = 'ErrorMsg',
+    LayoutdText = 'Normal',
+    LayoutdImage = 'Constant',
+    LayoutdFrame = 'NonText',
   }) do
     vim.cmd('highlight default link ' .. name .. ' ' .. target)
   end
@@ -32,7 +39,7 @@ end
 -- Scenario files ----------------------------------------------------------------------------------
 
 local SESSION_KEYS = { 'scale', 'separators', 'scrollAnchoring', 'lenientFonts', 'inverted', 'allowsSelection',
-  'allowsMultipleSelection', 'style', 'groupedSectionSpacing' }
+  'allowsMultipleSelection', 'style', 'groupedSectionSpacing', 'kind', 'layout' }
 
 --- A row's members beside its cell (Protocol.md "A row's members"), passed through to table/insertRows.
 local ROW_KEYS = { 'neverShowPlaceholders', 'heightRange', 'accessoryType', 'selectionStyle', 'separatorInset' }
@@ -281,7 +288,9 @@ function Preview:_on_notification(method, params)
   elseif method == 'cell/nodeReleased' then
     -- a commit ended the row's node; a reloaded or moved row's new node starts at measureLayout
     self.states[params.rowId] = nil
+    self:_invalidate(params.rowId)
   elseif method == 'table/heightChanged' or method == 'table/supplementaryHeightChanged' then
+    self:_invalidate(params.rowId)
     local note = { old = params.oldHeight, new = params.newHeight, at = vim.loop.now() }
     self.notes[params.rowId] = note
     self.content_size = params.contentSize or self.content_size
@@ -299,13 +308,21 @@ function Preview:_on_notification(method, params)
   elseif method == 'table/contentOffsetChanged' then
     local old, new = params.oldContentOffset, params.contentOffset
     if type(new) == 'table' then
-      self.offset = new.y
+      self.offset = new.y or self.offset
+      self.offset_x = new.x or self.offset_x
     end
     -- the table moved the offset itself: anchoring, the clamp into content that shrank, or (inverted) the visual
     -- offset following the content height
     local what = ({ clamped = 'clamped', inverted = 'followed the content' })[params.reason] or 'anchored'
-    self.anchor_note = string.format('%s: offset %s → %s', what, fmt(old and old.y), fmt(new and new.y))
+    local axis = self.horizontal and 'x' or 'y'
+    self.anchor_note = string.format('%s: offset %s → %s', what, fmt(old and old[axis]), fmt(new and new[axis]))
   elseif method == 'cell/didDisplay' then
+    -- a display pass made the row's content again (it entered the display range, or its layout changed): what is
+    -- drawn of it is fetched again, lazily
+    if params and params.rowId ~= nil and self.content[params.rowId] ~= nil then
+      self:_invalidate(params.rowId)
+      self:_render_soon()
+    end
     return
   end
   self:schedule()
@@ -384,11 +401,20 @@ function Preview:refresh()
       finish()
       return
     end
-    local vh = self.viewport.height
-    local ctx = (layoutd.config.context_screens or 0) * vh
-    local y = ranges.contentOffset.y
-    local top = math.max(0, y - ctx)
-    local rect = { x = 0, y = top, width = self.viewport.width, height = (y + vh + ctx) - top }
+    local vw, vh = self.viewport.width, self.viewport.height
+    local rect
+    if self.horizontal then
+      -- along x: the viewport and the context on both sides
+      local ctx = (layoutd.config.context_screens or 0) * vw
+      local x = ranges.contentOffset.x or 0
+      local left = math.max(0, x - ctx)
+      rect = { x = left, y = 0, width = (x + vw + ctx) - left, height = vh }
+    else
+      local ctx = (layoutd.config.context_screens or 0) * vh
+      local y = ranges.contentOffset.y
+      local top = math.max(0, y - ctx)
+      rect = { x = 0, y = top, width = vw, height = (y + vh + ctx) - top }
+    end
     -- Rows, headers and footers where they are drawn (a plain table's header pinned at the top).
     local rid = client:request('table/elementsInRect', { sessionId = sid, rect = rect }, function(err2, res)
       if err2 then
@@ -412,6 +438,7 @@ end
 function Preview:_apply(snapshot)
   local ranges = snapshot.ranges
   self.offset = ranges.contentOffset.y
+  self.offset_x = ranges.contentOffset.x or 0
   self.range_mode = ranges.rangeMode
   self.container_visible = ranges.visible
   local states = {}
@@ -445,11 +472,33 @@ function Preview:lines()
   local max_offset = self.inverted and (cs.height or 0) - vh or math.max(0, (cs.height or 0) - vh)
   add(string.format('layoutd · %s · session %s%s', self.title, self.session, self.inverted and ' · inverted' or ''),
     'LayoutdHeader')
-  add(string.format('offset %s of %s · content %s × %s · viewport %s × %s · mode %s · %d rows', fmt(self.offset),
-    fmt(max_offset), fmt(cs.width), fmt(cs.height), fmt(vw), fmt(vh), tostring(self.range_mode or '-'),
-    self.row_count or 0))
-  add(string.format('j/k ±%spt  <C-d>/<C-u> ½ screen  <C-f>/<C-b> screen  gg/G first/last row  r redraw  q close',
-    fmt(cfg.step)), 'LayoutdDim')
+  if self.kind == 'table' then
+    add(string.format('offset %s of %s · content %s × %s · viewport %s × %s · mode %s · %d rows', fmt(self.offset),
+      fmt(max_offset), fmt(cs.width), fmt(cs.height), fmt(vw), fmt(vh), tostring(self.range_mode or '-'),
+      self.row_count or 0))
+    add(string.format('j/k ±%spt  <C-d>/<C-u> ½ screen  <C-f>/<C-b> screen  gg/G first/last row  r redraw  q close',
+      fmt(cfg.step)), 'LayoutdDim')
+  else
+    local along = self.horizontal and 'x ' .. fmt(self.offset_x) .. ' of ' .. fmt(math.max(0, (cs.width or 0) - vw))
+      or fmt(self.offset) .. ' of ' .. fmt(max_offset)
+    local page = ''
+    if self.kind == 'pager' then
+      page = string.format('page %d of %d · ', self:current_page() + 1, self.row_count or 0)
+    end
+    add(string.format('%s%s · offset %s · content %s × %s · viewport %s × %s · mode %s · %d %s', page,
+      self.kind == 'pager' and 'pager' or (self.horizontal and 'horizontal collection' or 'vertical collection'),
+      along, fmt(cs.width), fmt(cs.height), fmt(vw), fmt(vh), tostring(self.range_mode or '-'), self.row_count or 0,
+      self.kind == 'pager' and 'pages' or 'items'))
+    if self.kind == 'pager' then
+      add('h/l previous/next page  gg/G first/last page  r redraw  q close', 'LayoutdDim')
+    elseif self.horizontal then
+      add(string.format('h/l ±%spt  <C-d>/<C-u> ½ screen  <C-f>/<C-b> screen  gg/G first/last item  r redraw  q close',
+        fmt(cfg.step)), 'LayoutdDim')
+    else
+      add(string.format('j/k ±%spt  <C-d>/<C-u> ½ screen  <C-f>/<C-b> screen  gg/G first/last item  r redraw  q close',
+        fmt(cfg.step)), 'LayoutdDim')
+    end
+  end
   if not self.client:is_running() then
     add('layoutd is not running (:LayoutdStop or the daemon exited)', 'LayoutdError')
   end
@@ -461,14 +510,79 @@ function Preview:lines()
   end
   add('')
 
-  local w = math.max(cfg.width or 48, 24)
   local ppl = cfg.points_per_line or 10
+  local ppc = cfg.points_per_column or 8
+  if self.kind ~= 'table' then
+    self:_grid_lines(add, hl, ppc, ppl, function()
+      return #lines
+    end)
+    return lines, hls
+  end
+  -- boxes wide enough for a cell's content at ppc points a column (the cells are the table's width)
+  local w = math.max(cfg.width or 48, 24, math.ceil(vw / ppc) + 4)
   local min_lines = math.max(cfg.min_box_lines or 3, 3)
   local max_lines = math.max(cfg.max_box_lines or 40, min_lines + 1)
   local top, bottom = self.offset or 0, (self.offset or 0) + vh
 
+  --- The content of cell `id` (its display list) at ppc × ppl points a character cell, the cell's origin at the
+  --- first column: a list of {text, spans} (spans: {group, byte start, byte end} within text), or nil while it is
+  --- being fetched, when it failed, or when the list has nothing but the cell's own bounds. At most `max_rows`
+  --- lines (the last one `⋮` when cut).
+  local function content_block(id, max_rows, dim)
+    local entry = self:_content(id)
+    if not entry or not entry.items then
+      return nil
+    end
+    local size = entry.size or { width = vw, height = 0 }
+    -- drawn once per scale and box width (redraws on every scroll reuse it)
+    local key = table.concat({ w, ppc, ppl, max_rows, dim and 1 or 0 }, ':')
+    if entry.block_key == key then
+      return entry.block
+    end
+    entry.block_key, entry.block = key, nil
+    if not canvas.has_content(entry.items, size) then
+      return nil
+    end
+    local rows = math.max(1, math.ceil((size.height or 0) / ppl))
+    local cut = rows > max_rows
+    if cut then
+      rows = max_rows
+    end
+    local cv = canvas.new(w - 4, rows)
+    local groups = dim and { rect = 'LayoutdDim', image = 'LayoutdDim', text = 'LayoutdDim' }
+      or { rect = 'LayoutdFrame', image = 'LayoutdImage', text = 'LayoutdText' }
+    if cv:display_list(entry.items, size, 0, 0, ppc, ppl, nil, groups) == 0 then
+      return nil
+    end
+    if cut then
+      cv:fill(0, rows - 1, w - 5, rows - 1, ' ', 'LayoutdDim')
+      cv:text(0, rows - 1, '⋮', 'LayoutdDim')
+    end
+    local block = {}
+    for r = 0, rows - 1 do
+      local text, spans = cv:line(r)
+      block[#block + 1] = { text, spans }
+    end
+    entry.block = block
+    return block
+  end
+
+  --- Adds a content block's lines between `left` and `right` borders (highlighted `group` when dimmed).
+  local function add_block(block, left, right, group)
+    for _, line in ipairs(block or {}) do
+      add(left .. line[1] .. right, group)
+      if not group then
+        for _, span in ipairs(line[2]) do
+          if span[1] then
+            hl(span[1], #left + span[2], #left + span[3])
+          end
+        end
+      end
+    end
+  end
+
   --- A header or footer: a double-lined box titled `header 1` (and its cell id), saying where it is drawn and, when
-  --- a plain table pins it away from its place, `pinned` with its content position.
+  --- a plain table pins it away from its place, `pinned` with its content position; a header cell's content below.
   local function supplementary_box(element, dim)
     local f = element.frame
     local id = element.rowId
@@ -478,6 +592,7 @@ function Preview:lines()
     local right = ' ' .. fmt(f.height) .. ' pt '
     local fill = math.max(1, w - 4 - width_of(title) - width_of(right))
     add('╔═' .. title .. string.rep('═', fill) .. right .. '═╗', group)
+    local start = #lines
     local where = 'y ' .. fmt(f.y)
     if element.floating then
       where = 'pinned at y ' .. fmt(f.y) .. ' (its place: y ' .. fmt(element.contentFrame.y) .. ')'
@@ -492,8 +607,11 @@ function Preview:lines()
     for _, text in ipairs(contents) do
       add('║ ' .. pad(text, w - 4) .. ' ║', group)
     end
+    if id then
+      add_block(content_block(id, max_lines, dim), '║ ', ' ║', dim and 'LayoutdDim' or nil)
+    end
     add('╚' .. string.rep('═', w - 2) .. '╝', group)
-    self.box_lines[id or (element.kind .. ' ' .. tostring(element.section))] = #lines - #contents
+    self.box_lines[id or (element.kind .. ' ' .. tostring(element.section))] = start + 1
   end
 
   local function box(frame_row, dim)
@@ -515,6 +633,7 @@ function Preview:lines()
     local fill = math.max(1, w - 4 - width_of(title) - width_of(right))
     local row_group = dim and 'LayoutdDim' or nil
     add('┌─' .. title .. string.rep('─', fill) .. right .. '─┐', row_group)
+    local box_start = #lines
     if not dim then
       hl('LayoutdRowId', #'┌─', #'┌─' + #title)
     end
@@ -527,7 +646,13 @@ function Preview:lines()
       string.format('[%s, %s] · y %s', tostring(ip[1]), tostring(ip[2]), fmt(f.y)),
       dim and 'LayoutdDim' or nil,
     }
-    for i = 1, n - 2 do
+    -- With content to show: the status lines, then the cell at scale; else the box is the row's height at scale.
+    local block = content_block(id, max_lines, dim)
+    local status_lines = n - 2
+    if block then
+      status_lines, truncated = #contents, false
+    end
+    for i = 1, status_lines do
       local c = contents[i]
       local text = c and c[1] or ''
       if truncated and i == n - 2 then
@@ -540,8 +665,9 @@ function Preview:lines()
         hl('LayoutdNote', #'│ ', #'│ ' + #text)
       end
     end
+    add_block(block, '│ ', ' │', row_group)
     add('└' .. string.rep('─', w - 2) .. '┘', row_group)
-    self.box_lines[id] = #lines - n + 1
+    self.box_lines[id] = box_start
   end
 
   local function marker(label)
@@ -612,6 +738,104 @@ function Preview:lines()
   return lines, hls
 end
 
+--- A collection's or a pager's viewport as one canvas at ppc × ppl points a character cell (items side by side at
+--- their flow frames): each item a box (its id on the top border, its interface state on the bottom one: V visible,
+--- D display, P preload, m measured only) holding its content from its display list, the cell's origin at the
+--- box's first inner cell; the layout's headers and footers as dotted boxes. Appends the lines with `add` / `hl`
+--- (`count()` is the number of lines so far).
+function Preview:_grid_lines(add, hl, ppc, ppl, count)
+  local vw, vh = self.viewport.width, self.viewport.height
+  local left, top = self.horizontal and (self.offset_x or 0) or 0, self.horizontal and 0 or (self.offset or 0)
+  local cols, rows = math.ceil(vw / ppc), math.ceil(vh / ppl)
+  local cv = canvas.new(cols, rows)
+  local drawn = {}
+  local function marker(label)
+    local text = '══ ' .. label .. ' '
+    add(text .. string.rep('═', math.max(2, cols + 2 - width_of(text))), 'LayoutdViewport')
+  end
+  if self.horizontal then
+    marker(string.format('viewport x %s … %s', fmt(left), fmt(left + vw)))
+  else
+    marker('viewport top · y ' .. fmt(top))
+  end
+  self.viewport_top_line = count()
+  self.grid_first_line = count() + 1 -- the buffer line (1-based) of the canvas's line 0
+  self.grid_items = {}
+  for _, el in ipairs(self.frames or {}) do
+    local f = el.frame
+    local c0, c1 = canvas.span(f.x - left, f.width, ppc)
+    local r0, r1 = canvas.span(f.y - top, f.height, ppl)
+    local on_screen = c1 >= 0 and c0 < cols and r1 >= 0 and r0 < rows and c1 >= c0 and r1 >= r0
+    if on_screen and (el.kind == 'header' or el.kind == 'footer') then
+      cv:outline(c0, r0, c1, r1, 'LayoutdHeader', nil, 'dotted')
+      cv:text(c0 + 1, r0, el.kind .. ' ' .. tostring(el.section), 'LayoutdHeader', { c0 + 1, r0, c1 - 1, r1 })
+    elseif on_screen and el.rowId ~= nil then
+      drawn[el.rowId] = true
+      self.grid_items[#self.grid_items + 1] = { row = el, c0 = c0, r0 = r0, c1 = c1, r1 = r1 }
+      local state = self.states[el.rowId]
+      local group = state_group(state)
+      cv:outline(c0, r0, c1, r1, group)
+      local inner = { c0 + 1, r0 + 1, c1 - 1, r1 - 1 }
+      local entry = self:_content(el.rowId)
+      if entry and entry.items then
+        cv:display_list(entry.items, entry.size, c0 + 1, r0 + 1, ppc, ppl, inner,
+          { rect = 'LayoutdFrame', image = 'LayoutdImage', text = 'LayoutdText' })
+      end
+      local title = el.rowId .. (el.selected and ' ●' or '')
+      local note = self.notes[el.rowId]
+      if note then
+        title = title .. ' ' .. fmt(note.old) .. '→' .. fmt(note.new)
+      end
+      local edge = { c0 + 1, r0, c1 - 1, r1 }
+      cv:text(c0 + 1, r0, title, note and 'LayoutdNote' or 'LayoutdRowId', edge)
+      local letters = {}
+      for _, pair in ipairs({ { 'visible', 'V' }, { 'display', 'D' }, { 'preload', 'P' } }) do
+        if has(state, pair[1]) then
+          letters[#letters + 1] = pair[2]
+        end
+      end
+      if r1 > r0 then
+        cv:text(c0 + 1, r1, #letters > 0 and table.concat(letters) or 'm', group, edge)
+      end
+    end
+  end
+  for r = 0, rows - 1 do
+    local text, spans = cv:line(r)
+    add('│' .. text .. '│')
+    for _, span in ipairs(spans) do
+      if span[1] then
+        hl(span[1], #'│' + span[2], #'│' + span[3])
+      end
+    end
+  end
+  if self.horizontal then
+    marker('viewport bottom')
+  else
+    marker('viewport bottom · y ' .. fmt(top + vh))
+  end
+  local more = 0
+  for _, row in ipairs(self.ranges_rows or {}) do
+    if row.rowId ~= nil and not drawn[row.rowId] then
+      more = more + 1
+    end
+  end
+  if more > 0 then
+    local noun = self.kind == 'pager' and 'page' or 'item'
+    add(string.format('… %d more %s in the display/preload ranges outside the viewport', more,
+      more == 1 and noun or noun .. 's'), 'LayoutdDim')
+  end
+end
+
+--- A pager's current page (0-based): the content offset x over the page width, truncated (Texture's
+--- currentPageIndex).
+function Preview:current_page()
+  local vw = self.viewport.width
+  if vw <= 0 then
+    return 0
+  end
+  return math.floor((self.offset_x or 0) / vw)
+end
+
 function Preview:render()
   if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
     return
@@ -626,6 +850,7 @@ function Preview:render()
     vim.api.nvim_buf_add_highlight(self.buf, ns, h[2], h[1], h[3], h[4])
   end
   self.renders = self.renders + 1
+  self:_fetch_wanted()
   local target = math.min(self.viewport_top_line or 1, #lines)
   for _, win in ipairs(vim.fn.win_findbuf(self.buf)) do
     pcall(vim.api.nvim_win_set_cursor, win, { target, 0 })
@@ -634,7 +859,84 @@ end
 
 --- True when nothing is in flight: no scroll or edit waiting for its answer, no redraw pending.
 function Preview:idle()
-  return self.closed or (self.busy == 0 and not self.inflight and not self.scheduled and not self.dirty)
+  return self.closed
+    or (self.busy == 0 and not self.inflight and not self.scheduled and not self.dirty and self.fetching == 0
+      and not self.render_scheduled)
+end
+
+-- Cell content ------------------------------------------------------------------------------------
+
+--- The cached display list of row `id` ({items, size} or {error}), or nil when none was fetched yet; asks for it
+--- (again) at the end of this draw when it is missing or stale (its row changed since).
+function Preview:_content(id)
+  if id == nil or layoutd.config.content == false then
+    return nil
+  end
+  local entry = self.content[id]
+  if entry == nil or entry.stale then
+    self.want[id] = true
+  end
+  return entry
+end
+
+--- Marks what is drawn of row `id` out of date: its height changed, its node was released or displayed again.
+function Preview:_invalidate(id)
+  if id == nil then
+    return
+  end
+  self.content_gen[id] = (self.content_gen[id] or 0) + 1
+  if self.content[id] then
+    self.content[id].stale = true
+  end
+end
+
+--- Redraws from what is known (no daemon queries), once per main-loop turn.
+function Preview:_render_soon()
+  if self.closed or self.render_scheduled then
+    return
+  end
+  self.render_scheduled = true
+  vim.schedule(function()
+    self.render_scheduled = false
+    self:render()
+  end)
+end
+
+--- Asks for the display lists the last draw wanted (`cell/displayList`, asynchronous; one request a row at a time),
+--- each answer stored and drawn unless the row changed while it was on its way (then it is asked for again).
+function Preview:_fetch_wanted()
+  local want = self.want
+  self.want = {}
+  if self.closed or not self.client:is_running() then
+    return
+  end
+  for id in pairs(want) do
+    if not self.content_inflight[id] then
+      local gen = self.content_gen[id] or 0
+      self.content_inflight[id] = true
+      self.fetching = self.fetching + 1
+      local rid = self.client:request('cell/displayList', { sessionId = self.session, row = id }, function(err, res)
+        self.fetching = self.fetching - 1
+        self.content_inflight[id] = nil
+        if self.closed then
+          return
+        end
+        if (self.content_gen[id] or 0) == gen then
+          if err then
+            self.content[id] = { error = tostring(err.message) }
+            layoutd._log('preview ' .. self.title .. ': cell/displayList ' .. tostring(id) .. ': ' .. tostring(err.message))
+          else
+            self.content[id] = { items = res.items or {}, size = res.size }
+          end
+        end
+        self:_render_soon()
+      end)
+      if not rid then
+        self.fetching = self.fetching - 1
+        self.content_inflight[id] = nil
+      end
+    end
+  end
 end
 
 --- Waits (running the event loop) until idle; returns true unless it timed out.
@@ -657,7 +959,8 @@ function Preview:send(method, params, callback)
     if e then
       self:_error(method .. ': ' .. tostring(e.message))
     elseif type(res) == 'table' and type(res.contentOffset) == 'table' then
-      self.offset = res.contentOffset.y
+      self.offset = res.contentOffset.y or self.offset
+      self.offset_x = res.contentOffset.x or self.offset_x
       self.range_mode = res.rangeMode or self.range_mode
       self.last_scroll = res
     end
@@ -673,23 +976,54 @@ function Preview:send(method, params, callback)
   return id
 end
 
-function Preview:scroll_by(dy)
+--- table/scrollBy along the scroll axis (dy, or dx for a horizontal collection or a pager).
+function Preview:scroll_by(d)
   self.anchor_note = nil
-  return self:send('table/scrollBy', { dy = dy, drag = layoutd.config.drag })
+  if self.horizontal then
+    return self:send('table/scrollBy', { dx = d, drag = layoutd.config.drag })
+  end
+  return self:send('table/scrollBy', { dy = d, drag = layoutd.config.drag })
 end
 
-function Preview:scroll_to(y)
+--- table/scrollToOffset along the scroll axis (y, or x for a horizontal collection or a pager).
+function Preview:scroll_to(v)
   self.anchor_note = nil
-  return self:send('table/scrollToOffset', { y = y, drag = layoutd.config.drag })
+  if self.horizontal then
+    return self:send('table/scrollToOffset', { x = v, drag = layoutd.config.drag })
+  end
+  return self:send('table/scrollToOffset', { y = v, drag = layoutd.config.drag })
 end
 
+--- table/scrollToRow; a horizontal collection's positions are left / right (`top` and `bottom` are mapped to
+--- them).
 function Preview:scroll_to_row(row, position)
   self.anchor_note = nil
-  return self:send('table/scrollToRow', { row = row, position = position or 'top' })
+  position = position or 'top'
+  if self.horizontal then
+    position = ({ top = 'left', bottom = 'right' })[position] or position
+  end
+  return self:send('table/scrollToRow', { row = row, position = position })
 end
 
---- The drawn row whose box holds buffer line `line` (1-based), or nil.
-function Preview:row_at_line(line)
+--- pager/scrollToPage: page `page` (0-based, clamped to the pages there are) at the viewport's left edge.
+function Preview:scroll_to_page(page)
+  self.anchor_note = nil
+  local last = math.max(0, (self.row_count or 1) - 1)
+  return self:send('pager/scrollToPage', { page = math.max(0, math.min(page, last)) })
+end
+
+--- The drawn row whose box holds buffer line `line` (1-based) — in a collection or a pager the item whose box holds
+--- the character at display column `col` (0-based) of that line — or nil.
+function Preview:row_at_line(line, col)
+  if self.kind ~= 'table' then
+    local r, c = line - (self.grid_first_line or 0), (col or 0) - 1 -- the canvas starts after a `│`
+    for _, item in ipairs(self.grid_items or {}) do
+      if r >= item.r0 and r <= item.r1 and c >= item.c0 and c <= item.c1 then
+        return item.row
+      end
+    end
+    return nil
+  end
   local best, best_start = nil, -1
   for _, row in ipairs(self.frames or {}) do
     local start = self.box_lines[row.rowId]
@@ -710,6 +1044,7 @@ end
 
 --- cell/setNeedsLayout: `spec` replaces the row's cell (or the element `element` when given).
 function Preview:set_needs_layout(row, spec, element)
+  self:_invalidate(row)
   local params = { row = row }
   if element then
     params.element, params.spec = element, spec
@@ -719,6 +1054,37 @@ function Preview:set_needs_layout(row, spec, element)
   return self:send('cell/setNeedsLayout', params)
 end
 
+--- A pager's keys: h / l (and j / k, <C-f> / <C-b>) the previous / next page, gg / G the first / last page ({N}gg,
+--- {N}G page N), each a pager/scrollToPage; r, s and q as in a table.
+function Preview:_map_pager_keys(map)
+  local function by(delta)
+    return function()
+      self:scroll_to_page(self:current_page() + delta * vim.v.count1)
+    end
+  end
+  for _, lhs in ipairs({ 'l', 'j', '<Right>', '<Down>', '<C-f>', '<PageDown>' }) do
+    map(lhs, by(1), 'layoutd: the next page')
+  end
+  for _, lhs in ipairs({ 'h', 'k', '<Left>', '<Up>', '<C-b>', '<PageUp>' }) do
+    map(lhs, by(-1), 'layoutd: the previous page')
+  end
+  map('gg', function()
+    self:scroll_to_page(vim.v.count > 0 and vim.v.count - 1 or 0)
+  end, 'layoutd: the first page (or page N)')
+  map('G', function()
+    self:scroll_to_page(vim.v.count > 0 and vim.v.count - 1 or (self.row_count or 1) - 1)
+  end, 'layoutd: the last page (or page N)')
+  map('r', function()
+    self:schedule()
+  end, 'layoutd: redraw')
+  map('s', function()
+    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1], vim.fn.virtcol('.') - 1))
+  end, 'layoutd: select or deselect the row (or item) under the cursor')
+  map('q', function()
+    self:close()
+  end, 'layoutd: close the preview')
+end
+
 function Preview:_map_keys()
   local cfg = layoutd.config
   local buf = self.buf
@@ -726,6 +1092,24 @@ function Preview:_map_keys()
     vim.keymap.set('n', lhs, fn, { buffer = buf, silent = true, nowait = true, desc = desc })
   end
   local vh = self.viewport.height
+  if self.kind == 'pager' then
+    return self:_map_pager_keys(map)
+  end
+  if self.horizontal then
+    vh = self.viewport.width -- a screen is the viewport's width
+    map('l', function()
+      self:scroll_by(cfg.step * vim.v.count1)
+    end, 'layoutd: scroll right')
+    map('h', function()
+      self:scroll_by(-cfg.step * vim.v.count1)
+    end, 'layoutd: scroll left')
+    map('<Right>', function()
+      self:scroll_by(cfg.step * vim.v.count1)
+    end, 'layoutd: scroll right')
+    map('<Left>', function()
+      self:scroll_by(-cfg.step * vim.v.count1)
+    end, 'layoutd: scroll left')
+  end
   map('j', function()
     self:scroll_by(cfg.step * vim.v.count1)
   end, 'layoutd: scroll down')
@@ -789,8 +1173,8 @@ function Preview:_map_keys()
     self:schedule()
   end, 'layoutd: redraw')
   map('s', function()
-    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1]))
-  end, 'layoutd: select or deselect the row under the cursor')
+    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1], vim.fn.virtcol('.') - 1))
+  end, 'layoutd: select or deselect the row (or item) under the cursor')
   map('q', function()
     self:close()
   end, 'layoutd: close the preview')
@@ -875,6 +1259,17 @@ function M.open(file, opts)
     content_size = { width = scenario.viewport.width, height = 0 },
     states = {},
     notes = {},
+    content = {},
+    content_gen = {},
+    content_inflight = {},
+    want = {},
+    fetching = 0,
+    render_scheduled = false,
+    kind = scenario.session.kind or 'table',
+    horizontal = scenario.session.kind == 'pager'
+      or (scenario.session.kind == 'collection' and type(scenario.session.layout) == 'table'
+        and scenario.session.layout.scrollDirection == 'horizontal'),
+    offset_x = 0,
     frames = {},
     ranges_rows = {},
     box_lines = {},
