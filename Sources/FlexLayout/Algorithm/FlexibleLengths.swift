@@ -161,7 +161,8 @@ extension FlexEngine {
         !ratio.isNaN
         && !(config.useWebDefaults && (hasDefiniteCross || (stretchesToContainer && !ctx.isNodeFlexWrap)))
       if crossFromRatio {
-        childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
+        childCrossSize = transferredSize(
+          child, childMainSize - marginMain, fromWidth: isMainAxisRow, ratio, direction, ctx.availableInnerWidth)
         childCrossMode = .stretchFit
         childCrossSize += marginCross
       } else if stretchesToContainer && !(ctx.isNodeFlexWrap && (ctx.mainAxisOverflows || config.useWebDefaults)) {
@@ -169,7 +170,9 @@ extension FlexEngine {
         childCrossSize = availableInnerCrossDim
         childCrossMode = .stretchFit
       } else if !hasDefiniteCross {
-        childCrossSize = availableInnerCrossDim
+        // CSS: an auto height is its content's, never capped by the room left in a multi-line row (so a margin
+        // as large as that room does not zero it, as an at-most offer of 0 would).
+        childCrossSize = config.useWebDefaults && isMainAxisRow && ctx.isNodeFlexWrap ? .nan : availableInnerCrossDim
         childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
       } else {
         childCrossSize =

@@ -163,11 +163,16 @@ extension FlexEngine {
     {
       height = max(0, ctx.availableInnerHeight - marginForAxis(child, .column, ctx.availableInnerWidth))
     }
+    let minContent =
+      contentWidth(child, direction, .minContent, height.isNaN ? .nan : max(0, height - pbColumn)) + pb
     if !style.aspectRatio.isNaN && !height.isNaN {
-      return style.boxSizing == .borderBox
-        ? height * style.aspectRatio : max(0, height - pbColumn) * style.aspectRatio + pb
+      // Chromium: the size the ratio transfers encompasses the min-content size.
+      return max(
+        minContent,
+        style.boxSizing == .borderBox
+          ? max(height, pbColumn) * style.aspectRatio : max(0, height - pbColumn) * style.aspectRatio + pb)
     }
-    return contentWidth(child, direction, .minContent, height.isNaN ? .nan : max(0, height - pbColumn)) + pb
+    return minContent
   }
 
   /// §9.9.1: a row item's contribution clamped by its definite flex base size, as a maximum when it cannot grow
