@@ -117,4 +117,32 @@ import Testing
     #expect(rect(tree, a) == [0, 0, 100, 62.5])
     #expect(rect(tree, b) == [0, 62.5, 25, 87.5])
   }
+
+  /// css-18-00617: a column item A with flex basis 60 in a 200-high column stays 60 high (free space 140, no
+  /// grow), and §9.8 makes that size definite for its children, so A's child with `flexBasis: 30%` has a flex
+  /// base size of 0.3 × 60 = 18 (the measuring pass of A at an indefinite height, where 30% behaves as `auto`,
+  /// must not leave its content-sized basis of 0 behind).
+  @Test func percentBasisResolvesOnceTheContainerIsDefinite() {
+    var tree = FlexTree()
+    var innerStyle = Style.css
+    innerStyle.width = .pt(50)
+    innerStyle.flexBasis = .pct(30)
+    let inner = tree.addNode(style: innerStyle)
+    var aStyle = Style.css
+    aStyle.flexDirection = .column
+    aStyle.flexBasis = .pt(60)
+    let a = tree.addNode(style: aStyle)
+    tree.appendChild(inner, to: a)
+    var column = Style.css
+    column.flexDirection = .column
+    column.width = .pt(320)
+    column.height = .pt(200)
+    let root = tree.addNode(style: column)
+    tree.appendChild(a, to: root)
+    tree.calculateLayout(
+      root: root, availableWidth: .nan, availableHeight: .nan, direction: .ltr,
+      config: LayoutConfig(pointScaleFactor: 0, useWebDefaults: true))
+    #expect(rect(tree, a) == [0, 0, 320, 60])
+    #expect(tree.frame(of: inner).height == 18)
+  }
 }

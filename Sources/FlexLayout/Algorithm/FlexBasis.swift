@@ -196,7 +196,9 @@ extension FlexEngine {
     // CSS (and Yoga's FixFlexBasisFitContent): a definite flex basis is the flex base size even when the
     // container's main size is indefinite.
     if !resolvedFlexBasis.isNaN {
-      if tree[layout: child].computedFlexBasis.isNaN {
+      // Yoga keeps a basis already computed in this pass; CSS recomputes it, since a percentage basis that was
+      // indefinite in a measuring pass (and taken from content) resolves once the container's size is definite.
+      if tree[layout: child].computedFlexBasis.isNaN || config.useWebDefaults {
         let pb = paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth)
         tree[layout: child].computedFlexBasis = Self.maxOrDefined(resolvedFlexBasis, pb)
       }
