@@ -145,4 +145,25 @@ import Testing
     #expect(rect(tree, a) == [0, 0, 320, 60])
     #expect(tree.frame(of: inner).height == 18)
   }
+
+  /// css-18-01054: an empty item with `minHeight: 60%` and `maxHeight: 80` in a column 100 high, laid out in
+  /// 200 of available height. The percentage is of the container's content box (CSS Sizing §5.1): 0.6 × 100 = 60,
+  /// so the item is 60 high (within its 80). Yoga resolves it against the container's owner, 0.6 × 200 = 120,
+  /// then clamps to 80.
+  @Test func percentMinMainSizeOfTheContainersContentBox() {
+    var tree = FlexTree()
+    var itemStyle = Style.css
+    itemStyle.minHeight = .pct(60)
+    itemStyle.maxHeight = .pt(80)
+    let item = tree.addNode(style: itemStyle)
+    var column = Style.css
+    column.flexDirection = .column
+    column.height = .pt(100)
+    let root = tree.addNode(style: column)
+    tree.appendChild(item, to: root)
+    tree.calculateLayout(
+      root: root, availableWidth: 300, availableHeight: 200, direction: .ltr,
+      config: LayoutConfig(pointScaleFactor: 0, useWebDefaults: true))
+    #expect(tree.frame(of: item).height == 60)
+  }
 }

@@ -14,7 +14,7 @@ extension FlexEngine {
     for (k, i) in line.items.enumerated() {
       let child = scratch[i]
       let hypothetical = boundAxisWithinMinAndMax(
-        child, ctx.direction, ctx.mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize,
+        child, ctx.direction, ctx.mainAxis, tree[layout: child].computedFlexBasis, itemMainPercentReference(ctx),
         ctx.ownerWidth)
       distributed += sizes[k] - hypothetical
       let r = itemRequest(&ctx, child, mainSize: sizes[k], performLayout: performLayout)
@@ -45,7 +45,7 @@ extension FlexEngine {
       let child = scratch[i]
       base[k] = tree[layout: child].computedFlexBasis
       hypothetical[k] = boundAxisWithinMinAndMax(
-        child, ctx.direction, ctx.mainAxis, base[k], ctx.mainAxisOwnerSize, ctx.ownerWidth)
+        child, ctx.direction, ctx.mainAxis, base[k], itemMainPercentReference(ctx), ctx.ownerWidth)
       factor[k] = growing ? resolveFlexGrow(child) : -shrinkScaledFactor(ctx, child, base[k])
       if factor[k].isNaN { factor[k] = 0 }
       // Step 2: inflexible items, and those clamped against the direction of flexing, keep their hypothetical size.
@@ -87,7 +87,7 @@ extension FlexEngine {
         let child = scratch[line.items.lowerBound + k]
         let unclamped = base[k] + space * factor[k] / sumFactors
         let clamped = boundAxis(
-          child, ctx.mainAxis, ctx.direction, unclamped, ctx.availableInnerMainDim, ctx.availableInnerWidth)
+          child, ctx.mainAxis, ctx.direction, unclamped, itemMainPercentReference(ctx), ctx.availableInnerWidth)
         target[k] = clamped
         violation[k] = clamped - unclamped
         totalViolation += violation[k]
