@@ -36,6 +36,7 @@ extension FlexEngine {
     let mainAxis = ctx.mainAxis
     let gap = gapForAxis(ctx.node, mainAxis, ctx.availableInnerMainDim)
     let ownerDirection = ctx.direction
+    let percentReference = itemMainPercentReference(ctx)
     while endOfLineIndex < ctx.children.upperBound {
       let child = scratch[endOfLineIndex]
       if tree[style: child].display == .none || tree[style: child].positionType == .absolute {
@@ -50,8 +51,7 @@ extension FlexEngine {
       let childMarginMainAxis = marginForAxis(child, mainAxis, ctx.availableInnerWidth)
       let childLeadingGap = isFirstElementInLine ? 0 : gap
       let flexBasisBounded = boundAxisWithinMinAndMax(
-        child, ctx.direction, mainAxis, tree[layout: child].computedFlexBasis, itemMainPercentReference(ctx),
-        ctx.ownerWidth)
+        child, ctx.direction, mainAxis, tree[layout: child].computedFlexBasis, percentReference, ctx.ownerWidth)
       if sizeConsumedIncludingMinConstraint + flexBasisBounded + childMarginMainAxis + childLeadingGap
         > ctx.availableInnerMainDim && ctx.isNodeFlexWrap && scratch.count > itemsStart
       {
