@@ -178,8 +178,11 @@ extension FlexEngine {
             // Mirrored within the content box: the lines start at its cross-end edge.
             let startPB = ctx.leadingPaddingAndBorderCross
             let endPB = ctx.paddingAndBorderAxisCross - startPB
+            // The relative offset is not mirrored: it moves the mirrored box the same way.
+            let offset = cssRelativeOffset(
+              child, ctx.crossAxis, ctx.direction, width: ctx.availableInnerWidth, height: ctx.availableInnerHeight)
             tree[layout: child].position[edge] =
-              startPB + (crossSize - endPB) - pos - size - endMargin + startMargin
+              startPB + (crossSize - endPB) - (pos - offset) - size - endMargin + startMargin + offset
           } else {
             tree[layout: child].position[edge] = crossSize - pos - size
           }

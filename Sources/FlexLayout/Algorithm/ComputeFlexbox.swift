@@ -250,13 +250,17 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
     return edge == .right || edge == .bottom ? -d : d
   }
 
-  /// The physical relative offset of `node` along x (`horizontal`) or y under CSS defaults.
+  /// The physical relative offset of `node` along x (`horizontal`) or y under CSS defaults. With both `left` and
+  /// `right` set, the direction of the containing block (the parent, laid out before its children are placed)
+  /// decides which one wins (Positioned Layout §3.3), not the node's own.
   private func cssRelativeOffset(_ node: NodeIndex, _ direction: Direction, _ size: Double, horizontal: Bool)
     -> Double
   {
+    let parent = tree.parent(of: node)
+    let cbDirection = parent >= 0 ? tree[layout: parent].direction : direction
     let (first, second): (PhysicalEdge, PhysicalEdge) =
-      horizontal ? (direction == .rtl ? (.right, .left) : (.left, .right)) : (.top, .bottom)
-    let sign: (Double, Double) = horizontal && direction == .rtl ? (-1, 1) : (1, -1)
+      horizontal ? (cbDirection == .rtl ? (.right, .left) : (.left, .right)) : (.top, .bottom)
+    let sign: (Double, Double) = horizontal && cbDirection == .rtl ? (-1, 1) : (1, -1)
     if isPositionDefined(node, first, direction) { return sign.0 * positionValue(node, first, direction, size) }
     if isPositionDefined(node, second, direction) { return sign.1 * positionValue(node, second, direction, size) }
     return 0

@@ -76,7 +76,9 @@ extension FlexEngine {
             &childCrossSize)
           let childWidth = ctx.isMainAxisRow ? childMainSize : childCrossSize
           let childHeight = ctx.isMainAxisRow ? childCrossSize : childMainSize
-          let crossAxisDoesNotGrow = ctx.alignContent != .stretch && ctx.isNodeFlexWrap
+          // Yoga measures the cross size of a wrapping container's items unless align-content stretches; CSS
+          // stretches them to their line's cross size (§9.4 step 11).
+          let crossAxisDoesNotGrow = ctx.alignContent != .stretch && ctx.isNodeFlexWrap && !config.useWebDefaults
           let childWidthMode: SizingMode =
             childWidth.isNaN || (!ctx.isMainAxisRow && crossAxisDoesNotGrow) ? .maxContent : .stretchFit
           let childHeightMode: SizingMode =

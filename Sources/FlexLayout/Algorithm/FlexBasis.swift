@@ -126,6 +126,10 @@ extension FlexEngine {
   @inline(never)
   private mutating func setAutomaticMinimum(_ ctx: inout ContainerContext, _ child: NodeIndex) {
     tree[layout: child].autoMinMain = tree[layout: child].measured(ctx.isMainAxisRow)
+    if config.useWebDefaults && !ctx.isMainAxisRow {
+      let fromRatio = cssColumnRatioSuggestion(&ctx, child, measuredWidth: tree[layout: child].measuredWidth)
+      if !fromRatio.isNaN { tree[layout: child].autoMinMain = max(tree[layout: child].autoMinMain, fromRatio) }
+    }
     tree[layout: child].autoMinIsRow = ctx.isMainAxisRow
     setAutomaticMinimumCaps(&ctx, child)
   }
@@ -192,7 +196,9 @@ extension FlexEngine {
     // CSS (and Yoga's FixFlexBasisFitContent): a definite flex basis is the flex base size even when the
     // container's main size is indefinite.
     if !resolvedFlexBasis.isNaN {
-      if tree[layout: child].computedFlexBasis.isNaN {
+      // Yoga keeps a basis already computed in this pass; CSS recomputes it, since a percentage basis that was
+      // indefinite in a measuring pass (and taken from content) resolves once the container's size is definite.
+      if tree[layout: child].computedFlexBasis.isNaN || config.useWebDefaults {
         let pb = paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth)
         tree[layout: child].computedFlexBasis = Self.maxOrDefined(resolvedFlexBasis, pb)
       }
@@ -242,22 +248,29 @@ extension FlexEngine {
       let ratio = usedAspectRatio(child, ownerWidth, ownerHeight)
       if !ratio.isNaN {
         if !isMainAxisRow && childWidthMode == .stretchFit {
-          childHeight = marginColumn + (childWidth - marginRow) / ratio
+          childHeight =
+            marginColumn + transferredSize(child, childWidth - marginRow, fromWidth: true, ratio, direction, ownerWidth)
           childHeightMode = .stretchFit
         } else if isMainAxisRow && childHeightMode == .stretchFit {
-          childWidth = marginRow + (childHeight - marginColumn) * ratio
+          childWidth =
+            marginRow
+            + transferredSize(child, childHeight - marginColumn, fromWidth: false, ratio, direction, ownerWidth)
           childWidthMode = .stretchFit
         }
       }
-      // A stretched child without a cross size is measured at the container's exact cross size.
-      let alignsStretch = resolveChildAlignment(ctx.node, child) == .stretch
+      // A stretched child without a cross size is measured at the container's exact cross size (CSS: only in a
+      // single-line container; the items of a multi-line one are sized by their content first, Flexbox §9.4).
+      let alignsStretch =
+        resolveChildAlignment(ctx.node, child) == .stretch && !(config.useWebDefaults && ctx.isNodeFlexWrap)
       let hasExactWidth = !width.isNaN && widthMode == .stretchFit
       if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && alignsStretch && childWidthMode != .stretchFit {
         childWidth = width
         childWidthMode = .stretchFit
         if !ratio.isNaN {
           // Offers include margins: CSS adds them back; Yoga does not.
-          childHeight = (childWidth - marginRow) / ratio + (config.useWebDefaults ? marginColumn : 0)
+          childHeight =
+            transferredSize(child, childWidth - marginRow, fromWidth: true, ratio, direction, ownerWidth)
+            + (config.useWebDefaults ? marginColumn : 0)
           childHeightMode = .stretchFit
         }
       }
@@ -268,7 +281,9 @@ extension FlexEngine {
         childHeight = height
         childHeightMode = .stretchFit
         if !ratio.isNaN {
-          childWidth = (childHeight - marginColumn) * ratio + (config.useWebDefaults ? marginRow : 0)
+          childWidth =
+            transferredSize(child, childHeight - marginColumn, fromWidth: false, ratio, direction, ownerWidth)
+            + (config.useWebDefaults ? marginRow : 0)
           childWidthMode = .stretchFit
         }
       }

@@ -36,6 +36,7 @@ extension FlexEngine {
     let mainAxis = ctx.mainAxis
     let gap = gapForAxis(ctx.node, mainAxis, ctx.availableInnerMainDim)
     let ownerDirection = ctx.direction
+    let percentReference = itemMainPercentReference(ctx)
     while endOfLineIndex < ctx.children.upperBound {
       let child = scratch[endOfLineIndex]
       if tree[style: child].display == .none || tree[style: child].positionType == .absolute {
@@ -50,7 +51,7 @@ extension FlexEngine {
       let childMarginMainAxis = marginForAxis(child, mainAxis, ctx.availableInnerWidth)
       let childLeadingGap = isFirstElementInLine ? 0 : gap
       let flexBasisBounded = boundAxisWithinMinAndMax(
-        child, ctx.direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)
+        child, ctx.direction, mainAxis, tree[layout: child].computedFlexBasis, percentReference, ctx.ownerWidth)
       if sizeConsumedIncludingMinConstraint + flexBasisBounded + childMarginMainAxis + childLeadingGap
         > ctx.availableInnerMainDim && ctx.isNodeFlexWrap && scratch.count > itemsStart
       {
@@ -75,6 +76,13 @@ extension FlexEngine {
     line.totalFlexGrowFactors = totalFlexGrowFactors
     line.totalFlexShrinkScaledFactors = totalFlexShrinkScaledFactors
     return line
+  }
+
+  /// The size percentages of items' min/max main sizes resolve against: Yoga's container owner size; under CSS
+  /// defaults the container's inner main size (its content box, NaN when indefinite).
+  @inline(__always) func itemMainPercentReference(_ ctx: ContainerContext) -> Double {
+    if !config.useWebDefaults { return ctx.mainAxisOwnerSize }
+    return ctx.isMainAxisRow ? ctx.availableInnerWidth : ctx.availableInnerHeight
   }
 
   /// §9.7 step 4c's scaled flex shrink factor (negated, as the line sums it): the shrink factor times the flex

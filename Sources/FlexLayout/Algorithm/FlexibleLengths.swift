@@ -43,6 +43,10 @@ extension FlexEngine {
   mutating func resolveFlexibleLength(
     _ ctx: inout ContainerContext, _ line: inout FlexLine, performLayout: Bool, depth: Int
   ) {
+    if config.useWebDefaults {
+      cssResolveFlexibleLength(&ctx, &line, performLayout: performLayout, depth: depth)
+      return
+    }
     let originalFreeSpace = line.remainingFreeSpace
     distributeFreeSpaceFirstPass(ctx, &line)
     let distributed = distributeFreeSpaceSecondPass(&ctx, &line, performLayout: performLayout, depth: depth)
@@ -110,10 +114,7 @@ extension FlexEngine {
     performLayout: Bool
   ) -> (request: ChildRequest, isLayoutPass: Bool) {
     let mainAxis = ctx.mainAxis
-    let crossAxis = ctx.crossAxis
     let direction = ctx.direction
-    let isMainAxisRow = ctx.isMainAxisRow
-    let availableInnerCrossDim = ctx.availableInnerCrossDim
     do {
       let childFlexBasis = boundAxisWithinMinAndMax(
         child, direction, mainAxis, tree[layout: child].computedFlexBasis, ctx.mainAxisOwnerSize, ctx.ownerWidth)
@@ -141,7 +142,25 @@ extension FlexEngine {
         }
       }
       deltaFreeSpace += updatedMainSize - childFlexBasis
+      return itemRequest(&ctx, child, mainSize: updatedMainSize, performLayout: performLayout)
+    }
+  }
 
+  /// The request laying `child` out at its flexed border-box main size `mainSize`, with its cross size from its
+  /// aspect ratio, a stretch to the container, its definite size or its content; and whether it is the final
+  /// layout pass (a child that will be stretched is only measured here).
+  @inline(__always)
+  func itemRequest(
+    _ ctx: inout ContainerContext, _ child: NodeIndex, mainSize updatedMainSize: Double, performLayout: Bool
+  )
+    -> (request: ChildRequest, isLayoutPass: Bool)
+  {
+    let mainAxis = ctx.mainAxis
+    let crossAxis = ctx.crossAxis
+    let direction = ctx.direction
+    let isMainAxisRow = ctx.isMainAxisRow
+    let availableInnerCrossDim = ctx.availableInnerCrossDim
+    do {
       let marginMain = marginForAxis(child, mainAxis, ctx.availableInnerWidth)
       let marginCross = marginForAxis(child, crossAxis, ctx.availableInnerWidth)
       var childCrossSize = Double.nan
@@ -161,7 +180,8 @@ extension FlexEngine {
         !ratio.isNaN
         && !(config.useWebDefaults && (hasDefiniteCross || (stretchesToContainer && !ctx.isNodeFlexWrap)))
       if crossFromRatio {
-        childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / ratio : (childMainSize - marginMain) * ratio
+        childCrossSize = transferredSize(
+          child, childMainSize - marginMain, fromWidth: isMainAxisRow, ratio, direction, ctx.availableInnerWidth)
         childCrossMode = .stretchFit
         childCrossSize += marginCross
       } else if stretchesToContainer && !(ctx.isNodeFlexWrap && (ctx.mainAxisOverflows || config.useWebDefaults)) {
@@ -169,7 +189,9 @@ extension FlexEngine {
         childCrossSize = availableInnerCrossDim
         childCrossMode = .stretchFit
       } else if !hasDefiniteCross {
-        childCrossSize = availableInnerCrossDim
+        // CSS: an auto height is its content's, never capped by the room left in a multi-line row (so a margin
+        // as large as that room does not zero it, as an at-most offer of 0 would).
+        childCrossSize = config.useWebDefaults && isMainAxisRow && ctx.isNodeFlexWrap ? .nan : availableInnerCrossDim
         childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
       } else {
         childCrossSize =

@@ -131,7 +131,7 @@ extension FlexEngine {
         if tree[style: child].minWidth.isAuto && tree[style: child].overflow == .visible
           && !tree[style: child].flexBasis.isAuto
         {
-          w = max(w, intrinsicWidth(child, direction, .minContent, innerHeight, stretched))
+          w = max(w, automaticMinimumWidth(child, direction, innerHeight, stretched))
         }
       }
       w += margins.isNaN ? 0 : margins
@@ -163,11 +163,38 @@ extension FlexEngine {
     {
       height = max(0, ctx.availableInnerHeight - marginForAxis(child, .column, ctx.availableInnerWidth))
     }
+    let minContent =
+      contentWidth(child, direction, .minContent, height.isNaN ? .nan : max(0, height - pbColumn)) + pb
     if !style.aspectRatio.isNaN && !height.isNaN {
-      return style.boxSizing == .borderBox
-        ? height * style.aspectRatio : max(0, height - pbColumn) * style.aspectRatio + pb
+      // Chromium: the size the ratio transfers encompasses the min-content size.
+      return max(
+        minContent,
+        style.boxSizing == .borderBox
+          ? max(height, pbColumn) * style.aspectRatio : max(0, height - pbColumn) * style.aspectRatio + pb)
     }
-    return contentWidth(child, direction, .minContent, height.isNaN ? .nan : max(0, height - pbColumn)) + pb
+    return minContent
+  }
+
+  /// §4.5: the automatic minimum width of a row item: its content size suggestion (the min-content width of its
+  /// content, plus padding and border) capped by its definite width (the specified size suggestion) and its max
+  /// width. An item with an aspect ratio keeps its min-content width, ratio included.
+  private func automaticMinimumWidth(
+    _ child: NodeIndex, _ direction: Direction, _ cbHeight: Double, _ stretchedHeight: Double
+  ) -> Double {
+    if !tree[style: child].aspectRatio.isNaN || tree.hasMeasure(child) {
+      return intrinsicWidth(child, direction, .minContent, cbHeight, stretchedHeight)
+    }
+    let direction = resolveDirection(child, direction)
+    let pb = paddingAndBorderForAxis(child, .row, direction, .nan)
+    let pbColumn = paddingAndBorderForAxis(child, .column, direction, .nan)
+    var height = resolvedDimension(child, direction, false, cbHeight, .nan)
+    if height.isNaN { height = stretchedHeight }
+    var suggestion = contentWidth(child, direction, .minContent, height.isNaN ? .nan : max(0, height - pbColumn)) + pb
+    let width = resolvedDimension(child, direction, true, .nan, .nan)
+    if !width.isNaN { suggestion = min(suggestion, width) }
+    let maxWidth = resolvedMaxDimension(child, direction, true, .nan, .nan)
+    if !maxWidth.isNaN { suggestion = min(suggestion, maxWidth) }
+    return max(suggestion, pb)
   }
 
   /// §9.9.1: a row item's contribution clamped by its definite flex base size, as a maximum when it cannot grow
