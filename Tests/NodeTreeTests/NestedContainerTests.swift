@@ -206,4 +206,47 @@ import Testing
     #expect(other.isEmpty)
     #expect(states(nested, id, count: 10)[0] == visible)
   }
+
+  @Test func aHiddenContainerScrollsWithoutVisibleAndAResizeMovesItsViewport() throws {
+    // Row in preload only: first inner update (Minimum) at x 0 gives items 0…5 Preload|Display (first test).
+    let id = NestedContainerID(row: RowID("row2"), element: "stories")
+    var nested = NestedContainers()
+    _ = nested.set(
+      NestedContainer(layout: stories(items(0..<20)), size: FlowSize(width: 375, height: 100)), for: id,
+      rowState: preloadOnly)
+    // A programmatic scroll to x 440 moving right (no drag: the mode stays Minimum, and a hidden container's mode
+    // is not re-evaluated). Visible x 440…815 → items 4…7; display 0.25 / 0.25 → x 346.25…908.75 → items 3…8
+    // (110k + 100 > 346.25 → k ≥ 3; 110k < 908.75 → k ≤ 8); preload 0.5 right / 0.25 left → x 346.25…1002.5 →
+    // items 3…9. Hidden: items 3…9 Preload|Display, none Visible; items 0…2 leave (MeasureLayout).
+    let scrolled = nested.scroll(id, toX: 440, y: 0, direction: .right)
+    let events = try #require(scrolled)
+    #expect(
+      states(nested, id)
+        == Array(repeating: measured, count: 3) + Array(repeating: preloadDisplay, count: 7)
+        + Array(repeating: measured, count: 10))
+    #expect(events.allSatisfy { $0.event.kind != .didEnterVisible })
+    #expect(kinds(events, "i0") == [.didExitPreload, .didExitDisplay, .interfaceStateDidChange])
+
+    // Back to x 0 (not scrolling: the previous direction, Right, is kept: items 0…5 Preload|Display again), the
+    // row Visible (items 0…3 Visible, 4 Preload|Display, 5 Preload), then the container element shrinks to
+    // 200 × 100. Visible x 0…200 → items 0, 1 (item 2 starts at 220); Minimum display 0.25 × 200 either side →
+    // x −50…250 → items 0…2; preload 0.5 × 200 right, 0.25 × 200 left → x −50…300 → items 0…2 (item 3 starts at
+    // 330). Items 3…5 leave every range.
+    _ = nested.scroll(id, toX: 0, y: 0, direction: [])
+    _ = nested.follow([
+      InterfaceStateEvent(id: RowID("row2"), kind: .interfaceStateDidChange, oldState: preloadOnly, newState: visible)
+    ])
+    #expect(Array(states(nested, id)[0...5]) == Array(repeating: visible, count: 4) + [preloadDisplay, preloadOnly])
+    var container = try #require(nested[id])
+    let resized = container.resize(to: FlowSize(width: 200, height: 100))
+    #expect(
+      (0..<20).map { container.state(of: RowID("i\($0)")) }
+        == [visible, visible, preloadDisplay] + Array(repeating: measured, count: 17))
+    #expect(resized.filter { $0.id == RowID("i2") }.map(\.kind) == [.didExitVisible, .interfaceStateDidChange])
+    #expect(
+      resized.filter { $0.id == RowID("i3") }.map(\.kind) == [
+        .didExitPreload, .didExitDisplay, .didExitVisible, .interfaceStateDidChange,
+      ])
+    #expect(resized.filter { $0.id == RowID("i5") }.map(\.kind) == [.didExitPreload, .interfaceStateDidChange])
+  }
 }
