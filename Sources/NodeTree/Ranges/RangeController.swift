@@ -265,6 +265,23 @@ package struct RangeController: Sendable {
     return released
   }
 
+  /// Takes every row holding a state back to `.measureLayout`, in the order rows were last visited, each row's full
+  /// callback sequence before the next row's: what a nested container's items get when the cell holding it leaves
+  /// Preload (`-[ASCollectionNode didExitPreloadState]` → `clearPreloadedData`, display contents cleared with the
+  /// Display exit, and the outer `recursivelySetInterfaceState:` reaching the mounted cells). The next update
+  /// evaluates the viewport afresh.
+  package mutating func exitAllRanges() -> [InterfaceStateEvent] {
+    var events: [InterfaceStateEvent] = []
+    for id in visitOrder {
+      guard let old = states[id] else { continue }
+      events += InterfaceStateEvent.transition(of: id, from: old, to: .measureLayout)
+    }
+    states.removeAll()
+    visitOrder.removeAll()
+    lastVisible = nil
+    return events
+  }
+
   /// Stores a row's state, dropping the implicit `.measureLayout`.
   private mutating func store(_ state: InterfaceState, for id: RowID) {
     states[id] = state == .measureLayout || state == .none ? nil : state
