@@ -51,7 +51,9 @@ struct CollectionSnapshotTests {
     #expect(svg?.all(class: "header").first?.attributes["transform"] == "translate(0 0)")
     #expect(
       result?["supplementaries"]
-        == json(#"[{"kind": "header", "section": 0, "frame": {"x": 0, "y": 0, "width": 320, "height": 20}}]"#))
+        == json(
+          #"[{"kind": "header", "section": 0, "frame": {"x": 0, "y": 0, "width": 320, "height": 20}, "floating": false}]"#
+        ))
     #expect(
       result?["rows"]?.arrayValue?[4]
         == json(
