@@ -8,7 +8,7 @@ import JSONRPC
 /// It talks to the child over pipes exactly as a client would (Content-Length framing, JSON-RPC 2.0), so what a
 /// newcomer watches is the real protocol: pages inserted by batch fetching, each a section under a sticky header,
 /// comments loaded on preload and patched in with `cell/setNeedsLayout`, a window resize halfway, and a
-/// `table/snapshot` picture. Runs on the calling thread.
+/// `table/snapshot` picture; then a horizontal "stories" row (a collection) dragged sideways and drawn. Runs on the calling thread.
 enum DemoCommand {
   /// The usage `--help` prints.
   static let usage = Usage(
@@ -18,7 +18,8 @@ enum DemoCommand {
         Spawns a daemon and scrolls a photo feed of ROWS cells (default 1000, at most 1000000) through it over
         pipes, a section of 20 under a sticky "Day N" header per page, printing a live log and a summary; writes
         an SVG snapshot of the viewport, its headers and Texture's range bands to FILE (default
-        $TMPDIR/layoutd-demo.svg).
+        $TMPDIR/layoutd-demo.svg). Then drags a horizontal "stories" row (a collection with a horizontal flow
+        layout) sideways and draws it to FILE's name with "-stories" before ".svg".
       """)
 
   /// Runs the demo; returns the exit status.
@@ -106,7 +107,10 @@ enum DemoCommand {
     }
     if snapshot == nil { snapshot = try takeSnapshot(feed, path: snapshotPath) }
     let content = try feed.waitUntilIdle()
+    let storiesPath = DemoStories.snapshotPath(besides: snapshotPath)
+    let stories = try DemoStories.run(client, log: log, path: storiesPath)
     try summarize(feed, log: log, steps: steps, content: content, snapshot: snapshot, path: snapshotPath)
+    print("  stories: \(storiesPath) (\(stories) stories of the horizontal row, its first three screens)")
     _ = try client.call("shutdown", [:])
     client.notify("exit")
   }

@@ -4,7 +4,7 @@ import LayoutSpecs
 import NodeTree
 
 extension SessionMethods {
-  /// SVG snapshots of the table.
+  /// SVG snapshots of the table, collection or pager.
   static let snapshotMethods: [MethodDescriptor] = [
     .session("table/snapshot") { session, params throws(ResponseError) in try session.snapshot(params) }
   ]
@@ -22,6 +22,7 @@ extension Session {
   /// they were measured (the width their accessory leaves, their height range) and drawn off the session, with their
   /// selection highlight, accessory and separator inset.
   func snapshot(_ params: Params) throws(ResponseError) -> SessionOutcome {
+    if table.flow != nil { return try collectionSnapshot(params) }
     let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     let positive = Double.leastNonzeroMagnitude...100_000
     var (x, y, w, h) = (0.0, visualOffsetY, width, height)

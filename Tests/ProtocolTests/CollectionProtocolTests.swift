@@ -406,10 +406,10 @@ import Testing
           ))
       ])
     #expect(
-      daemon.call(4, "table/snapshot", #"{"sessionId":"s1"}"#) == [
+      daemon.call(4, "cell/elementFrames", #"{"sessionId":"s1","row":"a"}"#) == [
         json(
           errorResponse(
-            "4", -32602, #"params.sessionId: session "s1" holds a collection: table/snapshot does not apply"#))
+            "4", -32602, #"params.sessionId: session "s1" holds a collection: cell/elementFrames does not apply"#))
       ])
     #expect(
       daemon.call(5, "pager/currentPage", #"{"sessionId":"s1"}"#) == [

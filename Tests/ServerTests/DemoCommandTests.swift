@@ -33,5 +33,22 @@ import Testing
     let svg = (try? String(contentsOf: snapshot, encoding: .utf8)) ?? ""
     #expect(svg.hasPrefix("<?xml") && svg.contains("<svg") && svg.contains(#"class="row""#))
     #expect(svg.contains(#"data-row-id="day"#))
+    // The stories row: 72 × 96 items 12 apart from x 12 (item k at 12 + 84 k), content 12 + 30 × 72 + 29 × 12 + 12 =
+    // 2532. At x 0 (Minimum, Right: preload [−93.75, 562.5)) story0…story4 are visible (k = 4 starts at 348 < 375),
+    // story0…story6 preloaded. Two drags of 375: at x 750 (Full, Right: preload [750 − 1.5 × 375, 1125 + 2.5 × 375) =
+    // [187.5, 2062.5)) story8 (684…756) to story13 (1104…1176) are visible and story2…story24 preloaded (23).
+    #expect(
+      text.contains(
+        "of 30 stories 72 × 96 pt, content 2,532 pt wide; x 0 pt  visible story0…story4  preloaded 7  mode minimum"))
+    #expect(text.contains("stories dragged right one screen: x 375 pt  visible story4…story8"))
+    #expect(
+      text.contains("stories dragged right one screen: x 750 pt  visible story8…story13  preloaded 23  mode full"))
+    // The snapshot of x 0…1125 draws story0…story13 (12 + 84 × 13 = 1104 < 1125).
+    let stories = snapshot.deletingPathExtension().path + "-stories.svg"
+    defer { try? FileManager.default.removeItem(atPath: stories) }
+    #expect(text.contains("stories: \(stories) (14 stories of the horizontal row"))
+    let row = (try? String(contentsOfFile: stories, encoding: .utf8)) ?? ""
+    #expect(row.contains(#"data-row-id="story13""#) && !row.contains(#"data-row-id="story14""#))
+    #expect(row.contains(#"class="band preload""#))
   }
 }

@@ -912,7 +912,8 @@ export class Session extends EventEmitter {
     return this._call('cell/displayList', { row: rowParam(row) }, request);
   }
 
-  /** `table/snapshot` → {svg, rect, margin, rows}: an SVG picture of `rect` (default: the viewport). */
+  /** `table/snapshot` → {svg, rect, margin, rows}: an SVG picture of `rect` (default: the viewport); a collection's
+   * or pager's items at their flow frames, with the range bands along its scroll axis. */
   snapshot(options = {}) {
     const [own, request] = split(options);
     return this._call('table/snapshot', compact({ rect: own.rect, margin: own.margin }), request);

@@ -398,7 +398,8 @@ class SessionMethods:
 
     def snapshot(self, rect: Optional[Dict[str, float]] = None, margin: Optional[float] = None) -> Dict[str, Any]:
         """``table/snapshot``: an SVG picture of ``rect`` of the content (default: the viewport) with the range
-        bands in a ``margin``-wide column ({svg, rect, margin, rows})."""
+        bands in a ``margin``-wide column ({svg, rect, margin, rows}); a collection's or pager's items at their flow
+        frames, the bands along its scroll axis (a strip above the rect when it scrolls along x)."""
         return self._call("table/snapshot", compact(rect=rect, margin=margin))
 
     # ------------------------------------------------------------------------------------- scrolling, ranges
