@@ -68,15 +68,19 @@ package struct LayoutElement: Sendable, Equatable {
     storage = Storage(id: id, name: name, style: style, kind: kind)
   }
 
-  /// The layout cache of this element's storage (setting any field makes new storage with an empty cache).
-  var layoutCache: ElementLayoutCache { storage.layouts }
+  /// The layout cached for `key` in this element's storage, if any (setting any field makes new storage with an
+  /// empty cache).
+  func cachedLayout(for key: LayoutCacheKey) -> Layout? { storage.layouts.layout(for: key) }
+
+  /// Remembers `layout` as this element's answer to `key`, in its storage's cache.
+  func storeCachedLayout(_ layout: Layout, for key: LayoutCacheKey) { storage.layouts.store(layout, for: key) }
 
   /// Frees the cached layouts of this element and every sub-element (iterative). A daemon holding many cells calls
   /// this once a cell's height is known: the next layout of the cell is full work, but memory per row stays small.
   package func releaseCachedLayouts() {
     var pending = [self]
     while let element = pending.popLast() {
-      element.layoutCache.removeAll()
+      element.storage.layouts.removeAll()
       pending.append(contentsOf: element.subelements)
     }
   }
