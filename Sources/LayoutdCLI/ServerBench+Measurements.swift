@@ -6,6 +6,9 @@ import JSONCodec
 extension ServerBench {
   /// One bulk insert of feed cells into a fresh daemon.
   struct BulkRun: Sendable {
+    /// The cells inserted: `box` (the feed cell of `feed-cell.json`, every row the same) or `texture` (the Texture
+    /// feed, every row different: `TextureFeedWorkload`).
+    var feed = "box"
     /// Rows inserted.
     var rows: Int
     /// Seconds from the first insert byte sent to the `waitUntilAllUpdatesAreProcessed` answer.
@@ -73,12 +76,29 @@ extension ServerBench {
   static func bulkInsert(_ executable: String, _ workload: ServerBenchWorkload, rows: Int)
     throws(SpawnedDaemon.Failure) -> BulkRun
   {
+    let frames = workload.insertFrames(session: "s1", rows: rows, firstID: BulkFeed.firstID)
+    return try bulkInsert(executable, frames: frames, rows: rows, feed: "box")
+  }
+
+  /// Inserts the rows of the Texture feed (`TextureFeedWorkload`, every row different) as `bulkInsert` inserts
+  /// feed cells, in batches of `batch`.
+  static func textureInsert(_ executable: String, rows: Int, batch: Int) throws(SpawnedDaemon.Failure) -> BulkRun {
+    let frames = TextureFeedWorkload.insertFrames(session: "s1", rows: rows, batch: batch, firstID: BulkFeed.firstID)
+    return try bulkInsert(executable, frames: frames, rows: rows, feed: "texture")
+  }
+
+  /// Sends the framed inserts `frames` (adding `rows` rows of `feed` to session `s1`, ids from `BulkFeed.firstID`)
+  /// to a fresh daemon from a second thread, then `waitUntilAllUpdatesAreProcessed`; this thread reads every
+  /// answer and notification meanwhile.
+  private static func bulkInsert(_ executable: String, frames: [[UInt8]], rows: Int, feed kind: String)
+    throws(SpawnedDaemon.Failure) -> BulkRun
+  {
     var connection = try BenchConnection(executable: executable)
     try connection.start(sessions: ["s1"])
     guard let before = connection.daemon.residentBytes() else {
       throw SpawnedDaemon.Failure(description: "cannot read /proc/\(connection.daemon.pid)/status")
     }
-    let feed = BulkFeed(workload: workload, session: "s1", rows: rows)
+    let feed = BulkFeed(insertFrames: frames, session: "s1")
     let cpuBefore = connection.daemon.cpuSeconds() ?? .nan
     let start = monotonicNanoseconds()
     let writer = feed.start(on: connection.output)
@@ -105,7 +125,7 @@ extension ServerBench {
     }
     try connection.stop()
     return BulkRun(
-      rows: rows, seconds: Double(end - start) / 1e9, answeredSeconds: Double(answered - start) / 1e9,
+      feed: kind, rows: rows, seconds: Double(end - start) / 1e9, answeredSeconds: Double(answered - start) / 1e9,
       residentBefore: before, residentAtAnswer: atAnswer, residentAfter: after,
       contentHeight: result["contentSize"]?["height"]?.doubleValue ?? .nan, daemonCPUSeconds: cpuAfter - cpuBefore,
       threadCPUSeconds: threads)

@@ -1,6 +1,7 @@
 /// `layoutd bench --server`: spawns the daemon (this executable) with pipes, as a client would, and measures
 /// spawn to `initialize`, small-query round trips, bulk insert and layout of feed cells, query latency during a
-/// large insert, resident memory per row, and one-screen scrolls over 10,000 and 1,000,000 rows. Runs on the main thread plus one writer thread per insert; meant
+/// large insert, resident memory per row, the same for the Texture feed (`--only texture`: distinct ASDKgram-style
+/// cells, `TextureFeedWorkload`), and one-screen scrolls over 10,000 and 1,000,000 rows. Runs on the main thread plus one writer thread per insert; meant
 /// for release builds. Prints a table (or JSON with `--json`) to stdout.
 enum ServerBench {
   /// Command-line options.
@@ -26,7 +27,7 @@ enum ServerBench {
     var headersEvery = 0
     /// Rows per `table/insertRows` request when filling the scroll tables.
     var scrollBatch = 10_000
-    /// Measurements to run (`spawn`, `rtt`, `bulk`, `during`, `scroll`, `collection`); all when empty.
+    /// Measurements to run (`spawn`, `rtt`, `bulk`, `texture`, `during`, `scroll`, `collection`); all when empty.
     var only: Set<String> = []
     /// Where `feed-cell.json` is.
     var fixtures = JSONBench.benchDirectory().path
@@ -41,7 +42,7 @@ enum ServerBench {
   static let usage = """
     usage: layoutd bench --server [--runs N] [--rows N] [--batch N] [--requests N] [--spawns N]
                                   [--scrolls N] [--scroll-rows N] [--scroll-batch N] [--headers-every N]
-                                  [--only spawn,rtt,bulk,during,scroll,collection] [--fixtures DIR]
+                                  [--only spawn,rtt,bulk,texture,during,scroll,collection] [--fixtures DIR]
                                   [--daemon PATH]
                                   [--json]
     """
@@ -74,7 +75,7 @@ enum ServerBench {
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var rest = arguments[...]
-    let measurements: Set<String> = ["spawn", "rtt", "bulk", "during", "scroll", "collection"]
+    let measurements: Set<String> = ["spawn", "rtt", "bulk", "texture", "during", "scroll", "collection"]
     while let argument = rest.popFirst() {
       switch argument {
       case "--json":
@@ -99,7 +100,7 @@ enum ServerBench {
         let list = rest.popFirst().map { Set($0.split(separator: ",").map(String.init)) } ?? []
         guard !list.isEmpty, list.isSubset(of: measurements) else {
           throw UsageError(
-            message: "--only needs a comma-separated list of spawn, rtt, bulk, during, scroll, collection")
+            message: "--only needs a comma-separated list of spawn, rtt, bulk, texture, during, scroll, collection")
         }
         options.only = list
       case "--fixtures":
@@ -132,6 +133,9 @@ enum ServerBench {
       }
       if options.wants("bulk") {
         for rows in sizes { results.bulk.append(try bulkInsert(executable, workload, rows: rows)) }
+      }
+      if options.wants("texture") {
+        for rows in sizes { results.bulk.append(try textureInsert(executable, rows: rows, batch: options.batch)) }
       }
       if options.wants("during") {
         results.during.append(try queriesDuringInsert(executable, workload, rows: options.rows))

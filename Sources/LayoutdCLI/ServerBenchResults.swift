@@ -62,43 +62,8 @@ struct ServerBenchResults: Sendable {
           name: "contentSize round trip max, µs", values: roundTrips.map { $0.max }, digits: 0,
           target: "", met: nil))
     }
-    for rows in Set(bulk.map(\.rows)).sorted() {
-      let runs = bulk.filter { $0.rows == rows }
-      list.append(
-        Figure(
-          name: "insert+layout \(rows) feed cells, ms", values: runs.map { $0.seconds * 1e3 },
-          digits: 0, target: "", met: nil))
-      list.append(
-        Figure(
-          name: "  of which until inserts answered, ms", values: runs.map { $0.answeredSeconds * 1e3 },
-          digits: 0, target: "", met: nil))
-      list.append(
-        Figure(
-          name: "  feed cells laid out per second", values: runs.map(\.rowsPerSecond), digits: 0,
-          target: "≥ 200000", met: { $0 >= 200_000 }))
-      list.append(
-        Figure(
-          name: "  daemon CPU per row (all threads), µs", values: runs.map { $0.daemonCPUSeconds * 1e6 / Double(rows) },
-          digits: 1, target: "", met: nil))
-    }
-    let large = bulk.filter { $0.rows == options.rows }
-    if !large.isEmpty {
-      list.append(
-        Figure(
-          name: "VmRSS per row after \(options.rows) rows, settled, bytes", values: large.map(\.bytesPerRow),
-          digits: 0, target: "≤ 2048", met: { $0 <= 2048 }))
-      list.append(
-        Figure(
-          name: "  VmRSS empty session, MB", values: large.map { Double($0.residentBefore) / 1e6 },
-          digits: 1, target: "", met: nil))
-      list.append(
-        Figure(
-          name: "  VmRSS after \(options.rows) rows, settled, MB", values: large.map { Double($0.residentAfter) / 1e6 },
-          digits: 1, target: "", met: nil))
-      list.append(
-        Figure(
-          name: "  VmRSS at the wait's answer, MB", values: large.map { Double($0.residentAtAnswer) / 1e6 },
-          digits: 1, target: "", met: nil))
+    for feed in ["box", "texture"] {
+      list += bulkFigures(feed: feed, options)
     }
     if !during.isEmpty {
       let series: [(String, (ServerBench.ConcurrentRun) -> Samples)] = [
@@ -128,6 +93,54 @@ struct ServerBenchResults: Sendable {
     return list + scrollFigures(options)
   }
 
+  /// The figures of the bulk inserts of `feed` (`box`: feed cells, target 200,000 rows/s; `texture`: the Texture
+  /// feed, 100,000 rows/s), by size, and resident memory per row at the large size.
+  func bulkFigures(feed: String, _ options: ServerBench.Options) -> [Figure] {
+    var list: [Figure] = []
+    let cells = feed == "box" ? "feed cells" : "Texture feed cells"
+    let target = feed == "box" ? 200_000.0 : 100_000.0
+    let ofFeed = bulk.filter { $0.feed == feed }
+    for rows in Set(ofFeed.map(\.rows)).sorted() {
+      let runs = ofFeed.filter { $0.rows == rows }
+      list.append(
+        Figure(
+          name: "insert+layout \(rows) \(cells), ms", values: runs.map { $0.seconds * 1e3 },
+          digits: 0, target: "", met: nil))
+      list.append(
+        Figure(
+          name: "  of which until inserts answered, ms", values: runs.map { $0.answeredSeconds * 1e3 },
+          digits: 0, target: "", met: nil))
+      list.append(
+        Figure(
+          name: "  \(cells) laid out per second", values: runs.map(\.rowsPerSecond), digits: 0,
+          target: "≥ \(Int(target))", met: { $0 >= target }))
+      list.append(
+        Figure(
+          name: "  daemon CPU per row (all threads), µs", values: runs.map { $0.daemonCPUSeconds * 1e6 / Double(rows) },
+          digits: 1, target: "", met: nil))
+    }
+    let large = ofFeed.filter { $0.rows == options.rows }
+    if !large.isEmpty {
+      list.append(
+        Figure(
+          name: "VmRSS per \(feed) row after \(options.rows) rows, settled, bytes", values: large.map(\.bytesPerRow),
+          digits: 0, target: "≤ 2048", met: { $0 <= 2048 }))
+      list.append(
+        Figure(
+          name: "  VmRSS empty session, MB", values: large.map { Double($0.residentBefore) / 1e6 },
+          digits: 1, target: "", met: nil))
+      list.append(
+        Figure(
+          name: "  VmRSS after \(options.rows) rows, settled, MB", values: large.map { Double($0.residentAfter) / 1e6 },
+          digits: 1, target: "", met: nil))
+      list.append(
+        Figure(
+          name: "  VmRSS at the wait's answer, MB", values: large.map { Double($0.residentAtAnswer) / 1e6 },
+          digits: 1, target: "", met: nil))
+    }
+    return list
+  }
+
   /// The human-readable table.
   func table(_ options: ServerBench.Options) -> String {
     var out =
@@ -142,10 +155,12 @@ struct ServerBenchResults: Sendable {
         + pad(fixed(samples.min, figure.digits) + " … " + fixed(samples.max, figure.digits), 24)
         + pad(figure.target, 10) + verdict + "\n"
     }
-    if let last = bulk.last {
+    for feed in ["box", "texture"] {
+      guard let last = bulk.last(where: { $0.feed == feed }) else { continue }
       let threads = last.threadCPUSeconds.sorted { $0.value > $1.value }
         .map { "\($0.key) \(fixed($0.value * 1e3, 0))" }
-      out += "daemon CPU ms by thread name, last \(last.rows)-row run: " + threads.joined(separator: ", ") + "\n"
+      out +=
+        "daemon CPU ms by thread name, last \(last.rows)-row \(feed) run: " + threads.joined(separator: ", ") + "\n"
     }
     return out + scrollTable()
   }

@@ -229,12 +229,14 @@ actor Session {
       do throws(NodeTreeError) {
         let acceptance = try table.acceptLayout(
           id: result.id, generation: result.generation, height: result.height, width: result.width)
-        if acceptance.accepted && table.cell(result.id)?.generation == result.generation { contentChanged(result.id) }
+        if acceptance.isCurrent { contentChanged(result.id) }
         publish(acceptance.heightChanges)
         publish(acceptance.supplementaryHeightChanges)
         // With commits, the offset as seen follows each commit's content height (the last one's is the table's).
         if acceptance.offsetAdjustment != nil || acceptance.commits.isEmpty {
-          publish(acceptance.offsetAdjustment, contentHeight: table.contentHeight)
+          // The content height matters only to an inverted table's offset as seen: not computed per result
+          // otherwise (reading it copied the whole table, for every row of a large insert).
+          publish(acceptance.offsetAdjustment, contentHeight: inverted ? table.contentHeight : 0)
         }
         publish(acceptance.interfaceEvents)
         publish(acceptance.commits)

@@ -43,9 +43,11 @@ struct LayoutCacheKey: Sendable {
 /// (request, layout) pairs, so a relayout with nothing changed is answered without descending into the element.
 ///
 /// Elements are immutable, so an entry never goes stale; a changed element is a new element with an empty cache.
-/// Two entries because a parent often asks the same child twice per pass (measure, then final size). Guarded by
-/// a lock: the same element may be laid out on several layout queues at once.
-final class ElementLayoutCache: Sendable {
+/// Two entries because a parent often asks the same child twice per pass (measure, then final size). The element's
+/// storage keeps it inline behind a lock (`Mutex<ElementLayoutCache>`: the same element may be laid out on several
+/// layout queues at once): a session holds every element of every cell, and a separate cache object cost each one
+/// an allocation and about 64 bytes, most of them never used (only roots, stacks, text and boxes cache).
+struct ElementLayoutCache: Sendable {
   /// One remembered answer. A class, so an element whose cache is empty (every cell a session holds once it is
   /// measured, see `releaseCachedLayouts`) pays two pointers for it, not two inline entries (about 300 bytes).
   private final class Entry: Sendable {
@@ -61,42 +63,27 @@ final class ElementLayoutCache: Sendable {
     }
   }
 
-  /// Both entries and which one the next store replaces.
-  private struct Slots: Sendable {
-    /// First entry.
-    var first: Entry?
-    /// Second entry.
-    var second: Entry?
-    /// True when the next store goes to `second`.
-    var replaceSecond = false
-  }
-
-  /// The entries, behind a lock.
-  private let slots = Mutex(Slots())
+  /// First entry.
+  private var first: Entry?
+  /// Second entry.
+  private var second: Entry?
+  /// True when the next store goes to `second`.
+  private var replaceSecond = false
 
   /// An empty cache.
   init() {}
 
   /// The layout cached for `key`, if any.
   func layout(for key: LayoutCacheKey) -> Layout? {
-    slots.withLock { s in
-      if let e = s.first, e.key.matches(key) { return e.layout }
-      if let e = s.second, e.key.matches(key) { return e.layout }
-      return nil
-    }
-  }
-
-  /// Forgets both entries (their layouts are freed unless held elsewhere).
-  func removeAll() {
-    slots.withLock { $0 = Slots() }
+    if let e = first, e.key.matches(key) { return e.layout }
+    if let e = second, e.key.matches(key) { return e.layout }
+    return nil
   }
 
   /// Remembers `layout` as the answer to `key`, replacing the older entry.
-  func store(_ layout: Layout, for key: LayoutCacheKey) {
-    slots.withLock { s in
-      let entry = Entry(key: key, layout: layout)
-      if s.replaceSecond { s.second = entry } else { s.first = entry }
-      s.replaceSecond.toggle()
-    }
+  mutating func store(_ layout: Layout, for key: LayoutCacheKey) {
+    let entry = Entry(key: key, layout: layout)
+    if replaceSecond { second = entry } else { first = entry }
+    replaceSecond.toggle()
   }
 }

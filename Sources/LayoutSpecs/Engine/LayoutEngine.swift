@@ -93,7 +93,7 @@ package struct LayoutEngine: Sendable {
     _ element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool = false
   ) -> Layout? {
     guard let key = cacheKey(element, range: range, parentSize: parentSize, isRoot: isRoot) else { return nil }
-    return element.layoutCache.layout(for: key)
+    return element.cachedLayout(for: key)
   }
 
   /// Remembers `layout` as the element's answer to this request. Out of line to keep the recursion's frames small.
@@ -101,7 +101,7 @@ package struct LayoutEngine: Sendable {
     _ layout: Layout, of element: LayoutElement, range: SizeRange, parentSize: Size, isRoot: Bool = false
   ) {
     guard let key = cacheKey(element, range: range, parentSize: parentSize, isRoot: isRoot) else { return }
-    element.layoutCache.store(layout, for: key)
+    element.storeCachedLayout(layout, for: key)
   }
 
   /// `ASLayout`'s size rule: an invalid size (negative, NaN, infinite, ≥ CGFLOAT_MAX/2) becomes (0, 0), any

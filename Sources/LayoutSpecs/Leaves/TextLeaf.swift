@@ -11,11 +11,17 @@ package struct TextLeaf: Sendable, Equatable {
   /// CSS-style weight 1…1000 (400 regular, 700 bold).
   package var fontWeight: Int
   /// Line height.
-  package var lineHeight: LineHeight
+  package var lineHeight: LineHeight {
+    get { rare?.value.lineHeight ?? .normal }
+    set { updateRare { $0.lineHeight = newValue } }
+  }
   /// Maximum number of lines; 0 = unlimited (Texture's `maximumNumberOfLines`).
   package var maxLines: Int
   /// What happens to text that does not fit.
-  package var truncation: Truncation
+  package var truncation: Truncation {
+    get { rare?.value.truncation ?? Rare.defaultTruncation }
+    set { updateRare { $0.truncation = newValue } }
+  }
   /// Horizontal alignment of lines.
   package var alignment: TextAlignment
   /// Where lines wrap (UIKit's wrapping line break modes).
@@ -23,13 +29,63 @@ package struct TextLeaf: Sendable, Equatable {
   /// Whether the leaf's font is italic (the family's italic or oblique face).
   package var italic: Bool
   /// The attributed runs (`attributedText`); empty for plain text. With runs, `text` is their texts joined.
-  package var runs: [Run]
+  package var runs: [Run] {
+    get { rare?.value.runs ?? [] }
+    set { updateRare { $0.runs = newValue } }
+  }
   /// NSParagraphStyle's spacing members (all 0 by default: none).
-  package var paragraph: Paragraph = Paragraph()
+  package var paragraph: Paragraph {
+    get { rare?.value.paragraph ?? Paragraph() }
+    set { updateRare { $0.paragraph = newValue } }
+  }
   /// `ASTextNode.textContainerInset`: space around the text inside the leaf (none by default).
-  package var textContainerInset: EdgeInsets = EdgeInsets()
+  package var textContainerInset: EdgeInsets {
+    get { rare?.value.textContainerInset ?? EdgeInsets() }
+    set { updateRare { $0.textContainerInset = newValue } }
+  }
   /// Colour for drawing (`#rrggbb` or `#rrggbbaa`); not used by layout.
   package var color: String?
+  /// The members most texts leave at their defaults, boxed when any of them is set otherwise (nil: all default). A
+  /// session holds every text leaf of every cell: inline, these members cost each leaf about 130 bytes.
+  private var rare: RareBox?
+
+  /// Line height, truncation, runs, paragraph spacing and container inset.
+  private struct Rare: Sendable, Equatable {
+    /// Texture's default truncation: tail, with "…".
+    static let defaultTruncation = Truncation.tail("\u{2026}")
+    /// See `TextLeaf.lineHeight`.
+    var lineHeight = LineHeight.normal
+    /// See `TextLeaf.truncation`.
+    var truncation = Rare.defaultTruncation
+    /// See `TextLeaf.runs`.
+    var runs: [Run] = []
+    /// See `TextLeaf.paragraph`.
+    var paragraph = Paragraph()
+    /// See `TextLeaf.textContainerInset`.
+    var textContainerInset = EdgeInsets()
+    /// True when every member has its default.
+    var isDefault: Bool {
+      lineHeight == .normal && truncation == Rare.defaultTruncation && runs.isEmpty && paragraph == Paragraph()
+        && textContainerInset == EdgeInsets()
+    }
+  }
+
+  /// An immutable box of `Rare` members, compared by value.
+  private final class RareBox: Sendable, Equatable {
+    /// The members.
+    let value: Rare
+    /// A box holding `value`.
+    init(_ value: Rare) { self.value = value }
+    /// Equal members.
+    static func == (lhs: RareBox, rhs: RareBox) -> Bool { lhs.value == rhs.value }
+  }
+
+  /// Applies `change` to the rare members (a new box, or none when they are all default again).
+  private mutating func updateRare(_ change: (inout Rare) -> Void) {
+    var value = rare?.value ?? Rare()
+    change(&value)
+    rare = value.isDefault ? nil : RareBox(value)
+  }
 
   /// A text leaf with Texture's defaults: weight 400, normal line height, unlimited lines, tail truncation with
   /// "…", natural alignment.
@@ -42,14 +98,13 @@ package struct TextLeaf: Sendable, Equatable {
     self.fontFamily = fontFamily
     self.fontSize = fontSize
     self.fontWeight = fontWeight
-    self.lineHeight = lineHeight
     self.maxLines = maxLines
-    self.truncation = truncation
     self.alignment = alignment
     self.color = color
     self.wrap = wrap
     self.italic = italic
-    self.runs = runs
+    let rare = Rare(lineHeight: lineHeight, truncation: truncation, runs: runs)
+    self.rare = rare.isDefault ? nil : RareBox(rare)
   }
 
   /// NSParagraphStyle's vertical spacing (`Typography.ParagraphStyle`); every member ≥ 0, 0 = none.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One element of a cell's layout-spec tree: a spec with children, or a leaf. Pure, immutable value.
 ///
 /// `id` lets clients query or patch the element later; `name` labels leaves in Texture fixtures. Both appear in
@@ -28,7 +30,7 @@ package struct LayoutElement: Sendable, Equatable {
     /// See `LayoutElement.kind`.
     let kind: Kind
     /// Layouts computed for this element (see `LayoutEngine.layoutThatFits`); shared by every copy of the value.
-    let layouts = ElementLayoutCache()
+    let layouts = Mutex(ElementLayoutCache())
 
     /// Storage from its parts.
     init(id: String?, name: String?, style: ElementStyle, kind: Kind) {
@@ -68,15 +70,21 @@ package struct LayoutElement: Sendable, Equatable {
     storage = Storage(id: id, name: name, style: style, kind: kind)
   }
 
-  /// The layout cache of this element's storage (setting any field makes new storage with an empty cache).
-  var layoutCache: ElementLayoutCache { storage.layouts }
+  /// The layout cached for `key` in this element's storage, if any (setting any field makes new storage with an
+  /// empty cache).
+  func cachedLayout(for key: LayoutCacheKey) -> Layout? { storage.layouts.withLock { $0.layout(for: key) } }
+
+  /// Remembers `layout` as this element's answer to `key`, in its storage's cache.
+  func storeCachedLayout(_ layout: Layout, for key: LayoutCacheKey) {
+    storage.layouts.withLock { $0.store(layout, for: key) }
+  }
 
   /// Frees the cached layouts of this element and every sub-element (iterative). A daemon holding many cells calls
   /// this once a cell's height is known: the next layout of the cell is full work, but memory per row stays small.
   package func releaseCachedLayouts() {
     var pending = [self]
     while let element = pending.popLast() {
-      element.layoutCache.removeAll()
+      element.storage.layouts.withLock { $0 = ElementLayoutCache() }
       pending.append(contentsOf: element.subelements)
     }
   }

@@ -35,6 +35,10 @@ package struct LayoutAcceptance: Sendable, Equatable {
   package var offsetAdjustment: OffsetAdjustment? = nil
   /// Visible header and footer cells whose height changed because of this result (re-measure outside a batch).
   package var supplementaryHeightChanges: [SupplementaryHeightChange] = []
+  /// True when the result was accepted and the pending cell is still at the result's generation (after the
+  /// commits): its content was laid out anew. Read here so a caller holding the table in a class does not copy the
+  /// whole table to ask.
+  package var isCurrent = false
 }
 
 /// Layout results, re-measurement and commits.
@@ -83,7 +87,8 @@ extension TableNode {
     let commits = commitReadyChangeSets()
     return LayoutAcceptance(
       accepted: accepted, heightChanges: pass.changes, commits: commits, interfaceEvents: pass.events,
-      offsetAdjustment: pass.adjustment, supplementaryHeightChanges: pass.supplementaryChanges)
+      offsetAdjustment: pass.adjustment, supplementaryHeightChanges: pass.supplementaryChanges,
+      isCurrent: accepted && cells[id]?.generation == generation)
   }
 
   /// Applies the heights of a finished relayout pass to the visible rows at once (in row order), then anchoring
