@@ -32,8 +32,10 @@ struct BidiParagraph: Sendable {
     removed = [Bool](repeating: false, count: count)
     var types = classes
     explicitLevels(&types, matchingPDI)
+    // sos and eos come from the explicit levels (X10), not from levels another sequence has resolved already.
+    let explicit = levels
     for sequence in isolatingRunSequences(matchingPDI) {
-      resolve(sequence, &types, matchingPDI)
+      resolve(sequence, &types, explicit)
     }
   }
 
@@ -190,15 +192,15 @@ struct BidiParagraph: Sendable {
   @inline(__always)
   static func direction(_ level: UInt8) -> BidiClass { level & 1 == 1 ? .rightToLeft : .leftToRight }
 
-  /// W1–W7, N0–N2 and I1–I2 over one isolating run sequence.
-  private mutating func resolve(_ sequence: [Int], _ types: inout [BidiClass], _ matchingPDI: [Int?]) {
+  /// W1–W7, N0–N2 and I1–I2 over one isolating run sequence; `explicit` holds the levels X1–X8 gave.
+  private mutating func resolve(_ sequence: [Int], _ types: inout [BidiClass], _ explicit: [UInt8]) {
     guard let first = sequence.first, let last = sequence.last else { return }
-    let runLevel = levels[first]
+    let runLevel = explicit[first]
     var before = level
-    if let p = (0..<first).reversed().first(where: { !removed[$0] }) { before = levels[p] }
+    if let p = (0..<first).reversed().first(where: { !removed[$0] }) { before = explicit[p] }
     var after = level
     if !(classes[last].isIsolateInitiator) {
-      if let n = ((last + 1)..<classes.count).first(where: { !removed[$0] }) { after = levels[n] }
+      if let n = ((last + 1)..<classes.count).first(where: { !removed[$0] }) { after = explicit[n] }
     }
     let sos = Self.direction(max(runLevel, before))
     let eos = Self.direction(max(runLevel, after))
