@@ -14,7 +14,8 @@ package enum BenchCommand {
     command: "layoutd bench",
     text: """
       usage: layoutd bench [--runs N] [DIR|FILE ...]  time the layout engine on FORMAT.md trees (default
-                                                      Tests/Fixtures/bench): ns/node, measure calls, relayout, 2 threads
+                                                      Tests/Fixtures/bench): ns/node, measure calls, relayout, 2 threads,
+                                                      a 500-character mixed-script paragraph
              layoutd bench --stack FILE...            stack bytes per level of nesting that layout used
              layoutd bench --loop N FILE              lay FILE out N times, caches cleared, printing nothing (profilers)
              layoutd bench --json [--runs N] [FILE ...]   JSONCodec throughput beside Foundation
@@ -100,6 +101,7 @@ package enum BenchCommand {
       }
     }
     print(textureRow(runs: runs))
+    print(TextBench.row(runs: runs))
     if let feedCell {
       // Five rounds, medians: one round is at the mercy of whatever else the machine runs at that moment.
       let rounds = (0..<5).map { _ in parallelFeedCells(feedCell) }

@@ -9,10 +9,39 @@ struct DisplayList: Sendable {
   enum Item: Sendable {
     /// A container or plain node: `type` is the element's JSON type.
     case rect(type: String, id: String?, name: String?, frame: Rect)
-    /// A text leaf with its font and lines; each line is `(text, x, baseline, width)` relative to the cell.
-    case text(id: String?, name: String?, frame: Rect, leaf: TextLeaf, lines: [(String, Double, Double, Double)])
+    /// A text leaf with its font and lines, relative to the cell.
+    case text(id: String?, name: String?, frame: Rect, leaf: TextLeaf, lines: [Line])
     /// An image leaf (drawn as a placeholder of its frame).
     case image(id: String?, name: String?, frame: Rect, source: String?)
+  }
+
+  /// One line of a text leaf as drawn: its text, left edge, baseline and width relative to the cell, and its runs.
+  struct Line: Sendable {
+    /// The characters shown (the truncation string included on a cut line).
+    var text: String
+    /// The left edge.
+    var x: Double
+    /// The baseline.
+    var baseline: Double
+    /// The width.
+    var width: Double
+    /// The line's runs in visual order (left to right), each in one direction and one face; empty when the line is
+    /// left to right in the leaf's own font.
+    var runs: [Run] = []
+  }
+
+  /// A piece of a line drawn in one direction and one face.
+  struct Run: Sendable {
+    /// Its characters, in logical order.
+    var text: String
+    /// Its left edge relative to the cell.
+    var x: Double
+    /// Its width.
+    var width: Double
+    /// Whether it is drawn right to left.
+    var rightToLeft: Bool
+    /// The face (nil: the leaf's own font).
+    var font: (family: String, weight: Int, italic: Bool, size: Double)?
   }
 
   /// The cell's size (points, ceiled).
@@ -57,18 +86,28 @@ struct DisplayList: Sendable {
 
   /// A text leaf's lines as drawn: visible characters (plus the truncation string on a cut line), left edge and
   /// baseline relative to the cell, and width.
-  private static func lines(of leaf: TextLeaf, _ layout: Layout, at origin: Point) -> [(String, Double, Double, Double)]
-  {
+  private static func lines(of leaf: TextLeaf, _ layout: Layout, at origin: Point) -> [Line] {
     guard let measured = layout.text?.lines else { return [] }
     let scalars = Array(leaf.text.unicodeScalars)
+    func slice(_ range: Range<Int>) -> String {
+      let lower = min(max(0, range.lowerBound), scalars.count)
+      let upper = min(max(lower, range.upperBound), scalars.count)
+      return String(String.UnicodeScalarView(scalars[lower..<upper]))
+    }
     return measured.map { line in
-      if let shown = line.text { return (shown, origin.x + line.x, origin.y + line.baseline, line.width) }
-      let lower = min(max(0, line.range.lowerBound), scalars.count)
-      let upper = min(max(lower, line.range.upperBound), scalars.count)
-      var text = String(String.UnicodeScalarView(scalars[lower..<upper]))
+      let runs = line.runs.map { run in
+        Run(
+          text: slice(run.range), x: origin.x + run.x, width: run.width, rightToLeft: run.rightToLeft,
+          font: run.font)
+      }
+      if let shown = line.text {
+        return Line(
+          text: shown, x: origin.x + line.x, baseline: origin.y + line.baseline, width: line.width, runs: runs)
+      }
+      var text = slice(line.range)
       while text.last == " " { text.removeLast() }
       if line.isTruncated, case .tail(let marker) = leaf.truncation { text += marker }
-      return (text, origin.x + line.x, origin.y + line.baseline, line.width)
+      return Line(text: text, x: origin.x + line.x, baseline: origin.y + line.baseline, width: line.width, runs: runs)
     }
   }
 
@@ -107,11 +146,13 @@ extension DisplayList.Item {
         ]))
       if let color = leaf.color { o["color"] = .string(color) }
       o["lines"] = .array(
-        lines.map { text, x, baseline, width in
-          .object(
-            JSONObject([
-              ("text", .string(text)), ("x", .double(x)), ("baseline", .double(baseline)), ("width", .double(width)),
-            ]))
+        lines.map { line in
+          var members: [(String, JSONValue)] = [
+            ("text", .string(line.text)), ("x", .double(line.x)), ("baseline", .double(line.baseline)),
+            ("width", .double(line.width)),
+          ]
+          if !line.runs.isEmpty { members.append(("runs", .array(line.runs.map(\.json)))) }
+          return .object(JSONObject(members))
         })
     case .image(let id, let name, let frame, let source):
       o["kind"] = .string("image")
@@ -119,5 +160,27 @@ extension DisplayList.Item {
       if let source { o["source"] = .string(source) }
     }
     return .object(o)
+  }
+}
+
+extension DisplayList.Run {
+  /// `{"text", "x", "width", "direction": "ltr"|"rtl", "font"?: {"family", "weight", "italic", "size"}}`.
+  var json: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("text", .string(text)), ("x", .double(x)), ("width", .double(width)),
+      ("direction", .string(rightToLeft ? "rtl" : "ltr")),
+    ]
+    if let font {
+      members.append(
+        (
+          "font",
+          .object(
+            JSONObject([
+              ("family", .string(font.family)), ("weight", .int(Int64(font.weight))), ("italic", .bool(font.italic)),
+              ("size", .double(font.size)),
+            ]))
+        ))
+    }
+    return .object(JSONObject(members))
   }
 }

@@ -143,6 +143,53 @@ import Testing
     print("UnicodePropertyTables.swift matches generate-tables.py run on \(Self.ucd) (\(committed.count) bytes)")
   }
 
+  @Test(
+    .enabled(if: ucdInstalled, "UCD not installed at /usr/share/unicode (apt-get install unicode-data)"),
+    .enabled(if: python != nil, "python3 not on PATH: cannot run Tests/Unicode/generate-tables.py"))
+  func generatedBidiFileIsUpToDate() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Self.python))
+    process.arguments = [
+      Self.root.appendingPathComponent("Tests/Unicode/generate-tables.py").path, "--bidi", "--stdout",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let generated = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let committed = try Data(
+      contentsOf: Self.root.appendingPathComponent("Sources/Typography/Unicode/UnicodeBidiTables.swift"))
+    #expect(
+      generated == committed,
+      "UnicodeBidiTables.swift is out of date: run python3 Tests/Unicode/generate-tables.py --bidi")
+  }
+
+  /// A few values read from the UCD files by hand: Bidi_Class (DerivedBidiClass.txt, its @missing defaults for
+  /// unassigned Hebrew and Arabic code points included) and Joining_Type (ArabicShaping.txt; T derived for Mn).
+  @Test func bidiAndJoiningValues() {
+    #expect(BidiClass.of(0x41) == .leftToRight)  // LATIN CAPITAL LETTER A; L
+    #expect(BidiClass.of(0x5D0) == .rightToLeft)  // HEBREW LETTER ALEF; R
+    #expect(BidiClass.of(0x627) == .arabicLetter)  // ARABIC LETTER ALEF; AL
+    #expect(BidiClass.of(0x661) == .arabicNumber)  // ARABIC-INDIC DIGIT ONE; AN
+    #expect(BidiClass.of(0x31) == .europeanNumber)  // DIGIT ONE; EN
+    #expect(BidiClass.of(0x20) == .whitespace)  // SPACE; WS
+    #expect(BidiClass.of(0x5FF) == .rightToLeft)  // unassigned, @missing 0590..05FF; Right_To_Left
+    #expect(BidiClass.of(0x2067) == .rightToLeftIsolate)  // RIGHT-TO-LEFT ISOLATE; RLI
+    #expect(BidiClass.of(0x200D) == .boundaryNeutral)  // ZERO WIDTH JOINER; BN
+    #expect(JoiningType.of(0x628) == .dualJoining)  // BEH; D
+    #expect(JoiningType.of(0x627) == .rightJoining)  // ALEF; R
+    #expect(JoiningType.of(0x621) == .nonJoining)  // HAMZA; U
+    #expect(JoiningType.of(0x640) == .dualJoining)  // TATWEEL; C, joining like D
+    #expect(JoiningType.of(0x64E) == .transparent)  // FATHA; T
+    #expect(JoiningType.of(0x301) == .transparent)  // COMBINING ACUTE ACCENT: Mn, not listed, so T
+    #expect(JoiningType.of(0x41) == .nonJoining)
+    #expect(BidiLookup.shared.mirror(of: 0x28) == 0x29)
+    #expect(BidiLookup.shared.closing[0x5B] == 0x5D)
+    #expect(BidiClass.allCases.map(\.abbreviation) == UnicodeBidiTables.bidiClasses)
+    #expect(JoiningType.allCases.count == UnicodeBidiTables.joiningTypes.count)
+  }
+
   @Test(.enabled(if: ucdInstalled, "UCD not installed at /usr/share/unicode (apt-get install unicode-data)"))
   func fixturesMatchTheInstalledUCD() throws {
     for file in ["GraphemeBreakTest.txt", "LineBreakTest.txt"] {
@@ -150,5 +197,9 @@ import Testing
       let fixture = try Data(contentsOf: UnicodeConformanceTests.fixtures.appendingPathComponent(file))
       #expect(installed == fixture, "Tests/Fixtures/unicode/\(file) differs from \(Self.ucd)/auxiliary/\(file)")
     }
+    let installed = try Data(contentsOf: URL(fileURLWithPath: "\(Self.ucd)/BidiCharacterTest.txt"))
+    let fixture = try Data(
+      contentsOf: UnicodeConformanceTests.fixtures.appendingPathComponent("BidiCharacterTest.txt"))
+    #expect(installed == fixture, "Tests/Fixtures/unicode/BidiCharacterTest.txt differs from the UCD's")
   }
 }

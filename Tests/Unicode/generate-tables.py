@@ -21,6 +21,12 @@ Python 3 standard library only. Usage:
     python3 Tests/Unicode/generate-tables.py                 # write the Swift file
     python3 Tests/Unicode/generate-tables.py --check         # exit 1 if the committed file is out of date
     python3 Tests/Unicode/generate-tables.py --stdout        # print the Swift file (used by the tests)
+    python3 Tests/Unicode/generate-tables.py --bidi          # the bidi and joining tables instead (any of the
+                                                             # above): UnicodeBidiTables.swift, Bidi_Class
+                                                             # (extracted/DerivedBidiClass.txt, its @missing
+                                                             # defaults included), Joining_Type
+                                                             # (ArabicShaping.txt), BidiMirroring.txt and the
+                                                             # opening brackets of BidiBrackets.txt
     python3 Tests/Unicode/generate-tables.py --ucd DIR       # read the UCD from DIR (default /usr/share/unicode,
                                                              # Debian package unicode-data)
 
@@ -39,6 +45,19 @@ EXPECTED_VERSION = "15.0.0"
 MAX_CODE_POINT = 0x10FFFF
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 OUTPUT = os.path.join(REPO, "Sources", "Typography", "Unicode", "UnicodePropertyTables.swift")
+BIDI_OUTPUT = os.path.join(REPO, "Sources", "Typography", "Unicode", "UnicodeBidiTables.swift")
+
+# Raw values of BidiClass, in order (UAX #9 Table 4 abbreviations).
+BIDI_CLASSES = [
+    "L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON", "LRE", "LRO", "RLE", "RLO",
+    "PDF", "LRI", "RLI", "FSI", "PDI",
+]
+BIDI_LONG_NAMES = {
+    "Left_To_Right": "L", "Right_To_Left": "R", "Arabic_Letter": "AL", "European_Terminator": "ET",
+    "Boundary_Neutral": "BN", "Other_Neutral": "ON", "Nonspacing_Mark": "NSM",
+}
+# Raw values of JoiningType (ArabicShaping.txt; C, join-causing, joins like D, as HarfBuzz treats it).
+JOINING_TYPES = ["U", "L", "R", "D", "T"]
 
 # Raw values of LineBreakClass, in order (UAX #14 Table 1 abbreviations).
 LINE_BREAK_CLASSES = [
@@ -223,10 +242,120 @@ def render(ucd):
     )
 
 
+def build_bidi(ucd):
+    """The packed Bidi_Class (bits 0-4) and Joining_Type (bits 5-7) of every code point."""
+    size = MAX_CODE_POINT + 1
+    bidi = [BIDI_CLASSES.index("L")] * size
+    path = os.path.join(ucd.directory, "extracted/DerivedBidiClass.txt")
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            match = re.match(r"# @missing: ([0-9A-F]+)\.\.([0-9A-F]+); (\w+)", line)
+            if match:
+                value = BIDI_CLASSES.index(BIDI_LONG_NAMES[match.group(3)])
+                for cp in range(int(match.group(1), 16), int(match.group(2), 16) + 1):
+                    bidi[cp] = value
+    fill(bidi, ucd, "extracted/DerivedBidiClass.txt", BIDI_CLASSES.index)
+    category = ["Cn"] * size
+    fill(category, ucd, "extracted/DerivedGeneralCategory.txt", lambda v: v)
+    joining = [None] * size
+    fill(joining, ucd, "ArabicShaping.txt", lambda v: JOINING_TYPES.index("D" if v == "C" else v), field=1)
+    packed = [0] * size
+    for cp in range(size):
+        join = joining[cp]
+        if join is None:
+            join = JOINING_TYPES.index("T" if category[cp] in ("Mn", "Me", "Cf") else "U")
+        packed[cp] = bidi[cp] | join << 5
+    return packed
+
+
+def pairs(ucd, relative):
+    """The (code point, paired code point, extra field) entries of BidiMirroring.txt or BidiBrackets.txt."""
+    return [(first, int(fields[0], 16), fields[1] if len(fields) > 1 else "") for first, _, fields in
+            ucd.lines(relative)]
+
+
+def two_stage(packed):
+    """Rows, stage 1 (block of each run of BLOCK_SIZE code points), stage 2 and the stage-1 digit width."""
+    rows = sorted(set(packed))
+    if len(rows) > len(ALPHABET):
+        raise SystemExit(f"{len(rows)} distinct rows do not fit one digit")
+    row_of = {value: index for index, value in enumerate(rows)}
+    blocks, block_of, stage1 = [], {}, []
+    for start in range(0, MAX_CODE_POINT + 1, BLOCK_SIZE):
+        block = tuple(row_of[v] for v in packed[start:start + BLOCK_SIZE])
+        if block not in block_of:
+            block_of[block] = len(blocks)
+            blocks.append(block)
+        stage1.append(block_of[block])
+    stage2 = [row for block in blocks for row in block]
+    stage1_width = 1 if len(blocks) <= len(ALPHABET) else 2
+    return rows, stage1, blocks, stage2, stage1_width
+
+
+def render_bidi(ucd):
+    """The Swift file of the bidi and joining tables."""
+    ucd.sources = []
+    packed = build_bidi(ucd)
+    mirrors = pairs(ucd, "BidiMirroring.txt")
+    brackets = pairs(ucd, "BidiBrackets.txt")
+    rows, stage1, blocks, stage2, stage1_width = two_stage(packed)
+    version = ucd.version("BidiMirroring.txt")
+    sources = "".join(f"//   {relative}: {name}, {date}\n" for relative, name, date in ucd.sources)
+    row_lines = []
+    for i in range(0, len(rows), 12):
+        row_lines.append("    " + ", ".join(f"0x{v:04X}" for v in rows[i:i + 12]) + ",\n")
+    mirror_lines = []
+    for i in range(0, len(mirrors), 6):
+        mirror_lines.append("    " + ", ".join(f"0x{a:04X}, 0x{b:04X}" for a, b, _ in mirrors[i:i + 6]) + ",\n")
+    opening = [(a, b) for a, b, kind in brackets if kind == "o"]
+    bracket_lines = []
+    for i in range(0, len(opening), 6):
+        bracket_lines.append("    " + ", ".join(f"0x{a:04X}, 0x{b:04X}" for a, b in opening[i:i + 6]) + ",\n")
+    return (
+        "// Generated by Tests/Unicode/generate-tables.py from the Unicode Character Database "
+        f"{version}. Do not edit.\n"
+        "// Regenerate with `python3 Tests/Unicode/generate-tables.py` (Debian package unicode-data); the test\n"
+        "// UnicodeTablesTests checks that this file is what the generator writes. Source files:\n"
+        f"{sources}"
+        "\n"
+        "/// Bidi_Class (UAX #9), Joining_Type (ArabicShaping.txt), Bidi_Mirroring_Glyph and Bidi_Paired_Bracket as\n"
+        "/// compact tables; decoded by `BidiProperties`. Pure.\n"
+        "enum UnicodeBidiTables {\n"
+        "  /// Code points per stage-1 block.\n"
+        f"  static let blockSize = {BLOCK_SIZE}\n"
+        "  /// Digits per stage-1 entry.\n"
+        f"  static let stage1Width = {stage1_width}\n"
+        "  /// Bidi_Class abbreviations in `BidiClass` raw-value order.\n"
+        f"  static let bidiClasses: [String] = [\n{names(BIDI_CLASSES)}  ]\n"
+        "  /// Joining_Type values in `JoiningType` raw-value order (C is stored as D; T includes the Mn, Me and Cf\n"
+        "  /// characters ArabicShaping.txt does not list).\n"
+        f"  static let joiningTypes: [String] = [\n{names(JOINING_TYPES)}  ]\n"
+        f"  /// The {len(rows)} distinct packed values: bits 0-4 Bidi_Class, 5-7 Joining_Type.\n"
+        "  static let rows: [UInt16] = [\n"
+        f"{''.join(row_lines)}"
+        "  ]\n"
+        f"  /// Block of each run of {BLOCK_SIZE} code points ({len(stage1)} entries of {stage1_width} digit(s)).\n"
+        f"  static let stage1 = {literal(encode(stage1, stage1_width), '    ')}\n"
+        f"  /// Row of each code point of each of the {len(blocks)} distinct blocks ({len(stage2)} digits).\n"
+        f"  static let stage2 = {literal(encode(stage2, 1), '    ')}\n"
+        "  /// Bidi_Mirroring_Glyph (BidiMirroring.txt): code point, mirror, ... in code point order.\n"
+        "  static let mirrors: [UInt32] = [\n"
+        f"{''.join(mirror_lines)}"
+        "  ]\n"
+        "  /// Bidi_Paired_Bracket of the opening brackets (BidiBrackets.txt): opening, closing, ...\n"
+        "  static let brackets: [UInt32] = [\n"
+        f"{''.join(bracket_lines)}"
+        "  ]\n"
+        "}\n"
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--ucd", default="/usr/share/unicode", help="UCD directory (default %(default)s)")
     parser.add_argument("--output", default=OUTPUT, help="Swift file to write (default: the committed one)")
+    parser.add_argument("--bidi", action="store_true",
+                        help="the bidi and joining tables (UnicodeBidiTables.swift) instead of the break tables")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--stdout", action="store_true", help="print the file instead of writing it")
     group.add_argument("--check", action="store_true", help="exit 1 if the output file differs")
@@ -234,7 +363,8 @@ def main():
 
     ucd = UCD(arguments.ucd)
     needed = ("LineBreak.txt", "auxiliary/GraphemeBreakProperty.txt", "emoji/emoji-data.txt", "EastAsianWidth.txt",
-              "extracted/DerivedGeneralCategory.txt", "DerivedCoreProperties.txt")
+              "extracted/DerivedGeneralCategory.txt", "DerivedCoreProperties.txt", "extracted/DerivedBidiClass.txt",
+              "ArabicShaping.txt", "BidiMirroring.txt", "BidiBrackets.txt")
     missing = [name for name in needed if not os.path.exists(os.path.join(arguments.ucd, name))]
     if missing:
         raise SystemExit(f"no UCD at {arguments.ucd} (missing {', '.join(missing)}): apt-get install unicode-data")
@@ -242,19 +372,22 @@ def main():
         version = ucd.version(relative)
         if version != EXPECTED_VERSION:
             raise SystemExit(f"{relative} is Unicode {version}; the breakers implement {EXPECTED_VERSION}")
-    text = render(ucd)
+    if arguments.bidi:
+        text, output = render_bidi(ucd), BIDI_OUTPUT if arguments.output == OUTPUT else arguments.output
+    else:
+        text, output = render(ucd), arguments.output
     if arguments.stdout:
         sys.stdout.write(text)
     elif arguments.check:
-        with open(arguments.output, encoding="utf-8") as handle:
+        with open(output, encoding="utf-8") as handle:
             if handle.read() != text:
-                print(f"{arguments.output} is out of date: run {sys.argv[0]}", file=sys.stderr)
+                print(f"{output} is out of date: run {sys.argv[0]}", file=sys.stderr)
                 return 1
-        print(f"{arguments.output} is up to date (Unicode {EXPECTED_VERSION})")
+        print(f"{output} is up to date (Unicode {EXPECTED_VERSION})")
     else:
-        with open(arguments.output, "w", encoding="utf-8") as handle:
+        with open(output, "w", encoding="utf-8") as handle:
             handle.write(text)
-        print(f"wrote {arguments.output} ({len(text)} bytes)")
+        print(f"wrote {output} ({len(text)} bytes)")
     return 0
 
 

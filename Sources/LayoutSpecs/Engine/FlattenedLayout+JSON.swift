@@ -23,9 +23,10 @@ extension FlattenedLayout {
 }
 
 extension TextLine {
-  /// `{"range": [start, end], "x", "width", "baseline", "truncated", "naturalWidth"?}`: the line relative to its
-  /// leaf, range in Unicode scalars of the leaf's text (`layoutd layout` and the daemon's `cell/elementFrames`);
-  /// `naturalWidth` only on a justified line that was stretched.
+  /// `{"range": [start, end], "x", "width", "baseline", "truncated", "naturalWidth"?, "runs"?}`: the line relative
+  /// to its leaf, range in Unicode scalars of the leaf's text (`layoutd layout` and the daemon's
+  /// `cell/elementFrames`); `naturalWidth` only on a justified line that was stretched; `runs` only on a line with
+  /// right-to-left text or more than one face.
   package var json: JSONValue {
     var members: [(String, JSONValue)] = [
       ("range", .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])),
@@ -33,6 +34,30 @@ extension TextLine {
       ("truncated", .bool(isTruncated)),
     ]
     if let naturalWidth { members.append(("naturalWidth", .double(naturalWidth))) }
+    if !runs.isEmpty { members.append(("runs", .array(runs.map(\.json)))) }
+    return .object(JSONObject(members))
+  }
+}
+
+extension TextLine.LineRun {
+  /// `{"range": [start, end], "x", "width", "direction": "ltr"|"rtl", "font"?: {"family", "weight", "italic",
+  /// "size"}}`.
+  package var json: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("range", .array([.int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])),
+      ("x", .double(x)), ("width", .double(width)), ("direction", .string(rightToLeft ? "rtl" : "ltr")),
+    ]
+    if let font {
+      members.append(
+        (
+          "font",
+          .object(
+            JSONObject([
+              ("family", .string(font.family)), ("weight", .int(Int64(font.weight))), ("italic", .bool(font.italic)),
+              ("size", .double(font.size)),
+            ]))
+        ))
+    }
     return .object(JSONObject(members))
   }
 }

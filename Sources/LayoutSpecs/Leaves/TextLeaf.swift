@@ -269,6 +269,42 @@ package struct TextLine: Sendable, Equatable {
   package var text: String?
   /// The width before a justified line was stretched to the leaf's width; nil on lines that were not stretched.
   package var naturalWidth: Double?
+  /// The line's runs in visual order, left to right: pieces of one embedding level (UAX #9) and one face; empty on
+  /// a left-to-right line of the leaf's own font alone.
+  package var runs: [LineRun] = []
+
+  /// A piece of a line drawn in one direction and one face.
+  package struct LineRun: Sendable, Equatable {
+    /// Its characters (Unicode scalar offsets into the leaf's text).
+    package var range: Range<Int>
+    /// Its left edge, relative to the leaf (like the line's `x`).
+    package var x: Double
+    /// Its width.
+    package var width: Double
+    /// Whether it is drawn right to left (an odd embedding level).
+    package var rightToLeft: Bool
+    /// The face: family, weight, italic and size (nil: the leaf's own font).
+    package var font: (family: String, weight: Int, italic: Bool, size: Double)?
+
+    /// A run from its parts.
+    package init(
+      range: Range<Int>, x: Double, width: Double, rightToLeft: Bool,
+      font: (family: String, weight: Int, italic: Bool, size: Double)?
+    ) {
+      self.range = range
+      self.x = x
+      self.width = width
+      self.rightToLeft = rightToLeft
+      self.font = font
+    }
+
+    /// Runs are equal when every value is.
+    package static func == (a: LineRun, b: LineRun) -> Bool {
+      a.range == b.range && a.x == b.x && a.width == b.width && a.rightToLeft == b.rightToLeft
+        && a.font?.family == b.font?.family && a.font?.weight == b.font?.weight && a.font?.italic == b.font?.italic
+        && a.font?.size == b.font?.size
+    }
+  }
 
   /// A line from its parts.
   package init(

@@ -39,10 +39,18 @@ package enum TypographyTextMeasurer {
       let last = layout.lines.count - 1
       let lines = layout.lines.enumerated().map { index, line in
         let truncated = layout.truncated && index == last
-        return LayoutSpecs.TextLine(
+        var measured = LayoutSpecs.TextLine(
           range: line.range, x: line.x + inset.left, width: line.width, baseline: line.baseline + inset.top,
           isTruncated: truncated, text: truncated ? line.text : nil,
           naturalWidth: line.naturalWidth != line.width ? line.naturalWidth : nil)
+        if !line.runs.isEmpty {
+          measured.runs = line.runs.map { run in
+            LayoutSpecs.TextLine.LineRun(
+              range: run.range, x: line.x + inset.left + run.x, width: run.width, rightToLeft: run.level & 1 == 1,
+              font: run.font.map { ($0.family, $0.weight, $0.italic, $0.size) })
+          }
+        }
+        return measured
       }
       // textContainerInset (Texture): the text is laid out in the width less the side insets, and the leaf is the
       // text's size plus the insets.

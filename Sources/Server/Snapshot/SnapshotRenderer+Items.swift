@@ -25,9 +25,12 @@ extension SnapshotRenderer {
   }
 
   /// A text leaf: `<g class="text">` with one `<text>` per line at its x and baseline, in the leaf's family, size and
-  /// weight; `textLength` is the measured width, so a renderer without the font still fills the laid-out width.
+  /// weight; `textLength` is the measured width, so a renderer without the font still fills the laid-out width. A
+  /// line with runs (right-to-left text, several faces) draws one `<text>` per run instead, in visual order, each
+  /// in its face (`font-family`, `font-size`, `font-weight`, `font-style`) and a right-to-left one with
+  /// `direction="rtl"` anchored at its right edge.
   static func drawText(
-    id: String?, leaf: TextLeaf, lines: [(String, Double, Double, Double)], into svg: inout SVGWriter
+    id: String?, leaf: TextLeaf, lines: [DisplayList.Line], into svg: inout SVGWriter
   ) {
     svg.open(
       "g",
@@ -36,13 +39,31 @@ extension SnapshotRenderer {
         "font-size": .number(leaf.fontSize), "font-weight": .number(Double(leaf.fontWeight)),
         "fill": .text(leaf.color ?? SnapshotPalette.text),
       ])
-    for (text, x, baseline, width) in lines where !text.isEmpty {
-      svg.element(
-        "text",
-        [
-          "x": .number(x), "y": .number(baseline), "textLength": width > 0 ? .number(width) : .absent,
-          "lengthAdjust": width > 0 ? "spacingAndGlyphs" : .absent, "xml:space": "preserve",
-        ], content: text)
+    for line in lines where !line.text.isEmpty {
+      guard !line.runs.isEmpty else {
+        svg.element(
+          "text",
+          [
+            "x": .number(line.x), "y": .number(line.baseline),
+            "textLength": line.width > 0 ? .number(line.width) : .absent,
+            "lengthAdjust": line.width > 0 ? "spacingAndGlyphs" : .absent, "xml:space": "preserve",
+          ], content: line.text)
+        continue
+      }
+      for run in line.runs where !run.text.isEmpty {
+        svg.element(
+          "text",
+          [
+            "x": .number(run.rightToLeft ? run.x + run.width : run.x), "y": .number(line.baseline),
+            "direction": run.rightToLeft ? "rtl" : .absent, "unicode-bidi": run.rightToLeft ? "embed" : .absent,
+            "font-family": run.font.map { .text($0.family) } ?? .absent,
+            "font-size": run.font.map { .number($0.size) } ?? .absent,
+            "font-weight": run.font.map { .number(Double($0.weight)) } ?? .absent,
+            "font-style": run.font?.italic == true ? "italic" : .absent,
+            "textLength": run.width > 0 ? .number(run.width) : .absent,
+            "lengthAdjust": run.width > 0 ? "spacingAndGlyphs" : .absent, "xml:space": "preserve",
+          ], content: run.text)
+      }
     }
     svg.close()
   }

@@ -7,6 +7,10 @@
 /// lookups of one stage. Lookup types read: 1 single, 2 multiple, 4 ligature, 5 context and 6 chaining context
 /// (formats 1–3 each), 7 extension; the others (3 alternate, 8 reverse chaining) are skipped (no default feature
 /// of Latin, Greek or Cyrillic text uses them).
+///
+/// Fonts that list the `arab` or `hebr` script get a plan of their own for those scripts (`ScriptPlan`): Hebrew
+/// text runs the same default features from the `hebr` language system; Arabic text runs HarfBuzz's Arabic
+/// stages (`arabicStages`), the positional features only on the glyphs `ArabicJoining` gives that form.
 struct GlyphSubstitution: Sendable, Equatable {
   /// The feature tags applied.
   static let defaultFeatures: Set<String> = ["rvrn", "ccmp", "locl", "rlig", "liga", "clig", "calt", "rclt"]
@@ -21,6 +25,32 @@ struct GlyphSubstitution: Sendable, Equatable {
 
   /// The features `font-variant-ligatures: none` turns off.
   static let ligatureFeatures: Set<String> = ["liga", "clig", "calt"]
+  /// The plan for Arabic-script text, when the font lists the `arab` script.
+  var arabic: ScriptPlan? = nil
+  /// The plan for Hebrew-script text, when the font lists the `hebr` script.
+  var hebrew: ScriptPlan? = nil
+
+  /// HarfBuzz's GSUB stages for Arabic text (its Arabic shaper's features, then the common and horizontal
+  /// defaults, which join the stage of their first mention): lookups of one stage run together in lookup-list
+  /// order, stages one after another. The Syriac forms (`fin2`, `fin3`, `med2`) are left out.
+  static let arabicStages: [[String]] = [
+    ["rvrn"], ["ccmp", "locl"], ["isol"], ["fina"], ["medi"], ["init"], ["rlig"], ["rclt", "calt"], ["liga", "clig"],
+  ]
+
+  /// How the lookups run for one script: each step a lookup, limited to the glyphs of one positional form or not.
+  struct ScriptPlan: Sendable, Equatable {
+    /// One lookup to run.
+    struct Step: Sendable, Equatable {
+      /// The lookup-list index.
+      var lookup: Int
+      /// The only positional form it applies to (nil: every glyph).
+      var form: ArabicJoining.Form?
+    }
+    /// The steps with every default feature.
+    var steps: [Step]
+    /// The steps without `liga`, `clig` and `calt`.
+    var stepsWithoutLigatures: [Step]
+  }
 
   /// One lookup: its flag and its subtables, tried in order (the first that applies wins).
   struct Lookup: Sendable, Equatable {
@@ -148,9 +178,46 @@ struct GlyphSubstitution: Sendable, Equatable {
       tags: Self.defaultFeatures.subtracting(Self.ligatureFeatures))
     let lookupCount = Int(try lookupList.u16(0))
     try lookupList.check(2, 2 * lookupCount)
+    func features(_ script: String, _ tags: Set<String>) throws -> [Int] {
+      try LayoutCommon.lookupIndices(
+        scriptList: scriptList, featureList: featureList, preferredScripts: [script], tags: tags)
+    }
+    var arabic: ScriptPlan? = nil
+    if try LayoutCommon.hasScript(scriptList, "arab") {
+      var steps: [ScriptPlan.Step] = []
+      var stepsWithoutLigatures: [ScriptPlan.Step] = []
+      for stage in Self.arabicStages {
+        var byLookup: [Int: ArabicJoining.Form?] = [:]
+        var withoutLigatures: Set<Int> = []
+        for tag in stage {
+          let form: ArabicJoining.Form? = ["isol": .isolated, "init": .initial, "medi": .medial, "fina": .final][tag]
+          for lookup in try features("arab", [tag]) where lookup < lookupCount {
+            // A lookup a global feature of the stage also lists applies everywhere.
+            if let existing = byLookup[lookup], existing == nil { continue }
+            byLookup[lookup] = form
+            if !Self.ligatureFeatures.contains(tag) { withoutLigatures.insert(lookup) }
+          }
+        }
+        for lookup in byLookup.keys.sorted() {
+          let step = ScriptPlan.Step(lookup: lookup, form: byLookup[lookup] ?? nil)
+          steps.append(step)
+          if withoutLigatures.contains(lookup) { stepsWithoutLigatures.append(step) }
+        }
+      }
+      arabic = ScriptPlan(steps: steps, stepsWithoutLigatures: stepsWithoutLigatures)
+    }
+    var hebrew: ScriptPlan? = nil
+    if try LayoutCommon.hasScript(scriptList, "hebr") {
+      hebrew = ScriptPlan(
+        steps: try features("hebr", Self.defaultFeatures).map { ScriptPlan.Step(lookup: $0, form: nil) },
+        stepsWithoutLigatures: try features("hebr", Self.defaultFeatures.subtracting(Self.ligatureFeatures)).map {
+          ScriptPlan.Step(lookup: $0, form: nil)
+        })
+    }
     // Read the applied lookups and, transitively, every lookup a context rule of theirs calls.
     var lookups = [Lookup?](repeating: nil, count: lookupCount)
-    var pending = indices.filter { $0 < lookupCount }
+    let planned = [arabic, hebrew].compactMap { $0 }.flatMap { $0.steps.map(\.lookup) }
+    var pending = Array(Set(indices + planned).filter { $0 < lookupCount })
     var seen = Set(pending)
     var budget = Self.entryBudget
     while let index = pending.popLast() {
@@ -170,6 +237,15 @@ struct GlyphSubstitution: Sendable, Equatable {
     func used(_ index: Int) -> Bool { index < lookupCount && lookups[index].map { !$0.subtables.isEmpty } == true }
     self.applied = indices.filter(used)
     self.appliedWithoutLigatures = withoutLigatures.filter(used)
+    func usedSteps(_ plan: ScriptPlan?) -> ScriptPlan? {
+      plan.map {
+        ScriptPlan(
+          steps: $0.steps.filter { used($0.lookup) },
+          stepsWithoutLigatures: $0.stepsWithoutLigatures.filter { used($0.lookup) })
+      }
+    }
+    self.arabic = usedSteps(arabic)
+    self.hebrew = usedSteps(hebrew)
   }
 
   /// The most glyph entries (substitutions, ligatures, rule positions) the read lookups may hold: a real font holds

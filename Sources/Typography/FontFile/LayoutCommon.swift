@@ -109,4 +109,12 @@ enum LayoutCommon {
     }
     return lookups.sorted()
   }
+
+  /// Whether the script list lists script `tag`.
+  static func hasScript(_ scriptList: ByteReader, _ tag: String) throws -> Bool {
+    let scriptCount = Int(try scriptList.u16(0))
+    try scriptList.check(2, 6 * scriptCount)
+    for s in 0..<scriptCount where try scriptList.tag(2 + 6 * s) == tag { return true }
+    return false
+  }
 }

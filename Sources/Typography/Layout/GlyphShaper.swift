@@ -19,6 +19,8 @@ struct GlyphShaper {
     var glyphClass: UInt16
     /// Whether its character is default-ignorable (and not ZWNJ): skipped when matching.
     var ignorable: Bool
+    /// Its character's positional form in a joining script (`ArabicJoining`); `.none` elsewhere.
+    var form: ArabicJoining.Form = .none
   }
 
   /// The lookups.
@@ -61,17 +63,28 @@ struct GlyphShaper {
 
   /// Runs `lookups` (indices into the table) over the run, in order.
   mutating func run(_ lookups: [Int]) {
-    for index in lookups {
-      guard index < table.lookups.count, let lookup = table.lookups[index] else { continue }
-      var i = 0
-      while i < glyphs.count && budget > 0 {
-        if !lookup.firstGlyphs.contains(glyphs[i].id) || skips(glyphs[i], lookup) {
-          i += 1
-        } else if let next = apply(lookup, at: i, depth: 0) {
-          i = max(next, i + 1)
-        } else {
-          i += 1
-        }
+    for index in lookups { run(index, form: nil) }
+  }
+
+  /// Runs the steps of a script's plan over the run, in order: a step with a form applies only at glyphs of that
+  /// positional form (as HarfBuzz masks the Arabic positional features).
+  mutating func run(_ steps: [GlyphSubstitution.ScriptPlan.Step]) {
+    for step in steps { run(step.lookup, form: step.form) }
+  }
+
+  /// Runs lookup `index` over the run, at glyphs of positional form `form` only when it is given.
+  mutating func run(_ index: Int, form: ArabicJoining.Form?) {
+    guard index < table.lookups.count, let lookup = table.lookups[index] else { return }
+    var i = 0
+    while i < glyphs.count && budget > 0 {
+      if !lookup.firstGlyphs.contains(glyphs[i].id) || skips(glyphs[i], lookup)
+        || (form != nil && glyphs[i].form != form)
+      {
+        i += 1
+      } else if let next = apply(lookup, at: i, depth: 0) {
+        i = max(next, i + 1)
+      } else {
+        i += 1
       }
     }
   }
@@ -153,7 +166,8 @@ struct GlyphShaper {
         let replaced = sequence.map { g in
           Glyph(
             id: g, cluster: original.cluster, source: original.source,
-            glyphClass: glyphClass(g, fallback: original.glyphClass), ignorable: original.ignorable)
+            glyphClass: glyphClass(g, fallback: original.glyphClass), ignorable: original.ignorable,
+            form: original.form)
         }
         glyphs.replaceSubrange(i...i, with: replaced)
         return i + replaced.count

@@ -17,7 +17,7 @@ extension ShapedText {
   /// boundary), its advances converted to 1/65536 pt and its letter spacing added after each cluster. A ligature
   /// inside a run is one cluster; a line breaks inside it only where the run shaped alone has a cut there (a soft
   /// hyphen, or any letter boundary under `.breakAll` and `.character`) and the paragraph has an opportunity. The
-  /// soft hyphen's hyphen is the first run's font's. Pure.
+  /// soft hyphen's hyphen is the first run's font's. Arabic letters take no letter spacing (a cursive script). Pure.
   init(runs: [TextRun], kerning: Bool, ligatures: Bool, wrap: LineWrap) {
     scale = 1 / Self.runUnitsPerPoint
     let text = runs.reduce(into: "") { $0 += $1.text }
@@ -49,7 +49,11 @@ extension ShapedText {
           }
         }
         let breakClass = items[index].breakClass
-        if spacing != 0 && items[index].startsCluster && (breakClass == .other || breakClass == .space) {
+        // Letter spacing is not added after the letters of a cursive script (Arabic), as Chromium leaves them
+        // joined (CSS Text 3 §8.2).
+        if spacing != 0 && items[index].startsCluster && (breakClass == .other || breakClass == .space)
+          && ShapingScript.of(items[index].scalar) != .arabic
+        {
           advance += spacing
         }
         total += advance

@@ -65,7 +65,7 @@ struct ShapedText {
       (items, needsUnicode) = Self.directItems(text: text, font: .ahem, kerns: false)
       if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
       BreakOpportunities.apply(wrap, to: &items)
-      cuts = Self.shape(&items, font: font, lookups: lookups, kerns: kerns)
+      cuts = Self.shape(&items, font: font, lookups: lookups, ligatures: ligatures, kerns: kerns)
     }
     self.cuts = cuts
     hyphen = needsUnicode && text.unicodeScalars.contains("\u{AD}") ? Self.hyphen(of: font) : nil
@@ -135,10 +135,13 @@ struct ShapedText {
   /// first scalar of its cluster; a scalar inside a cluster (a ligature's later components) takes none, and no
   /// truncation cuts there. A line breaks inside a cluster only at a break opportunity (a soft hyphen or a
   /// zero-width space between a ligature's components); those are returned with the widths of the parts.
-  private static func shape(_ items: inout [Item], font: Font, lookups: [Int], kerns: Bool) -> [Int: Cut] {
+  private static func shape(
+    _ items: inout [Item], font: Font, lookups: [Int], ligatures: Bool, kerns: Bool
+  ) -> [Int: Cut] {
     let count = items.count
     guard count > 0 else { return [:] }
-    let (advances, kernings, clusterStarts) = shapeRun(items[...], font: font, lookups: lookups, kerns: kerns)
+    let (advances, kernings, clusterStarts) = shapeRun(
+      items[...], font: font, lookups: lookups, ligatures: ligatures, kerns: kerns)
     var total = 0
     var cutOffsets: [Int] = []
     for index in 0..<count {
@@ -161,7 +164,7 @@ struct ShapedText {
       var end = offset
       while end < count && !clusterStarts[end] { end += 1 }
       func units(_ range: Range<Int>) -> Int {
-        shapeRun(items[range], font: font, lookups: lookups, kerns: kerns).advances.reduce(0, +)
+        shapeRun(items[range], font: font, lookups: lookups, ligatures: ligatures, kerns: kerns).advances.reduce(0, +)
       }
       cuts[offset] = Cut(clusterStart: start, clusterEnd: end, head: units(start..<offset), tail: units(offset..<end))
     }
@@ -171,36 +174,55 @@ struct ShapedText {
   /// Shapes the scalars of `items` as one run: the advance and leading kerning of each cluster, at the offset of
   /// its first scalar (relative to the slice's start), and which offsets start a cluster.
   private static func shapeRun(
-    _ items: ArraySlice<Item>, font: Font, lookups: [Int], kerns: Bool
+    _ items: ArraySlice<Item>, font: Font, lookups: [Int], ligatures: Bool, kerns: Bool
   ) -> (advances: [Int], kernings: [Int32], clusterStarts: [Bool]) {
     let count = items.count
     let base = items.startIndex
     let classifies = font.classifiesGlyphs
-    var glyphs: [GlyphShaper.Glyph] = []
-    glyphs.reserveCapacity(count)
-    for (index, item) in items.enumerated() {
-      let id = font.glyph(for: item.scalar)
-      let glyphClass: UInt16
-      if classifies, let definition = font.definition {
-        glyphClass = definition.glyphClass(id)
-      } else {
-        glyphClass = item.scalar.properties.generalCategory == .nonspacingMark ? GlyphDefinition.mark : 1
+    let scripts = ShapingScript.segments(items.lazy.map(\.scalar), font: font.substitution)
+    let forms = scripts.contains { $0.script == .arabic } ? ArabicJoining.forms(items.lazy.map(\.scalar)) : []
+    var shaped: [GlyphShaper.Glyph] = []
+    var segmentStarts: Set<Int> = []
+    for segment in scripts {
+      var glyphs: [GlyphShaper.Glyph] = []
+      glyphs.reserveCapacity(segment.range.count)
+      for index in segment.range {
+        let item = items[base + index]
+        let id = font.glyph(for: item.scalar)
+        let glyphClass: UInt16
+        if classifies, let definition = font.definition {
+          glyphClass = definition.glyphClass(id)
+        } else {
+          glyphClass = item.scalar.properties.generalCategory == .nonspacingMark ? GlyphDefinition.mark : 1
+        }
+        glyphs.append(
+          GlyphShaper.Glyph(
+            id: id, cluster: index, source: index, glyphClass: glyphClass,
+            ignorable: GlyphShaper.isSkippedIgnorable(item.scalar.value),
+            form: forms.isEmpty ? .none : forms[index]))
       }
-      glyphs.append(
-        GlyphShaper.Glyph(
-          id: id, cluster: index, source: index, glyphClass: glyphClass,
-          ignorable: GlyphShaper.isSkippedIgnorable(item.scalar.value)))
+      var shaper = GlyphShaper(table: font.substitution, definition: font.definition, glyphs: glyphs)
+      switch segment.script {
+      case .arabic:
+        if let plan = font.substitution.arabic { shaper.run(ligatures ? plan.steps : plan.stepsWithoutLigatures) }
+      case .hebrew:
+        if let plan = font.substitution.hebrew { shaper.run(ligatures ? plan.steps : plan.stepsWithoutLigatures) }
+      case .other:
+        shaper.run(lookups)
+      }
+      if let first = shaper.glyphs.first { segmentStarts.insert(first.cluster) }
+      shaped.append(contentsOf: shaper.glyphs)
     }
-    var shaper = GlyphShaper(table: font.substitution, definition: font.definition, glyphs: glyphs)
-    shaper.run(lookups)
     var advances = [Int](repeating: 0, count: count)
     var kernings = [Int32](repeating: 0, count: count)
     var clusterStarts = [Bool](repeating: false, count: count)
     let spaceAdvance = font.advance(of: " ")
     var previousGlyph: UInt16 = 0
     var previousVisible = false
-    for glyph in shaper.glyphs {
+    for glyph in shaped {
       let cluster = glyph.cluster
+      // Script runs are shaped apart (a browser itemizes by script): no kerning across their boundary.
+      if segmentStarts.contains(cluster) && !clusterStarts[cluster] { previousVisible = false }
       let firstOfCluster = !clusterStarts[cluster]
       clusterStarts[cluster] = true
       let isMark = glyph.glyphClass == GlyphDefinition.mark

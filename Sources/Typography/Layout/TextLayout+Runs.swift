@@ -69,6 +69,10 @@ extension TextLayout {
         return ShapedText.fixedUnits(Double(mark.units(0, mark.items.count)) * perUnit)
       })
     if let first = lines.first { lineHeight = lineBox(first.range.lowerBound, first.range.upperBound).height }
+    // Lines of more than one font (runs, or fallback faces) say which face draws which characters.
+    if runs.count > 1 || runs.contains(where: { $0.primary != nil }) {
+      attachFaces(shaped, runs: runs, ends: ends)
+    }
   }
 
   /// The inline box of `run` in `font` (default: the run's) at the run's size, raised by its baseline offset: its

@@ -138,9 +138,20 @@ public struct TextLayout: Sendable, Hashable {
     if options.alignment == .justified, case .atMost = width, limit.isFinite, lines.indices.contains(where: stretches) {
       self.width = limit
     }
+    if Self.needsBidi(shaped) {
+      let paragraphs = Self.bidiParagraphs(shaped)
+      for i in lines.indices {
+        let start = lines[i].range.lowerBound
+        let end = truncated && i == lines.count - 1 ? lines[i].range.upperBound : broken[i].contentEnd
+        let (runs, level) = Self.directionalRuns(shaped, start, shaped.trimmedEnd(start, end), paragraphs: paragraphs)
+        lines[i].paragraphLevel = level
+        if level == 1 || runs.contains(where: { $0.level != 0 }) { lines[i].runs = runs }
+      }
+    }
     for i in lines.indices {
       let free = self.width - lines[i].width
       switch options.alignment {
+      case .natural where lines[i].paragraphLevel == 1: lines[i].x = max(0, free)
       case .natural, .left: lines[i].x = 0
       case .center: lines[i].x = max(0, free / 2)
       case .right: lines[i].x = max(0, free)

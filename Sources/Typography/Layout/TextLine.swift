@@ -17,6 +17,11 @@ public struct TextLine: Sendable, Hashable {
   public var spaceExpansion: Double
   /// The width before justification stretched the line (equal to `width` on lines that are not stretched).
   public var naturalWidth: Double
+  /// The line's directional runs in visual order, left to right (UAX #9), when its text has right-to-left
+  /// characters; empty on a line of a left-to-right paragraph without them (one left-to-right run).
+  public var runs: [Run] = []
+  /// The embedding level of the line's paragraph: 1 when its first strong character is right to left.
+  public var paragraphLevel: UInt8 = 0
 
   /// A line with the given values.
   public init(

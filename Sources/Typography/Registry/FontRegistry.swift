@@ -105,12 +105,15 @@ public final class FontRegistry: Sendable {
     let preferred = Self.systemFallbackFamilies.map { $0.lowercased() }
     let others = families().filter { !preferred.contains($0.lowercased()) && $0.lowercased() != "ahem" }
     var system: [Font] = []
+    // The system fallback is the face fontconfig finds for the character alone (its charset and language, no
+    // style): a family's regular face, which Chromium then draws with synthetic bold or slant (no advance added).
+    func regular(_ family: String) -> Font? { try? font(family: family, weight: 400, italic: false) }
     for family in Self.systemFallbackFamilies where hasFamily(family) {
-      if let font = face(family), !system.contains(font) { system.append(font) }
+      if let font = regular(family), !system.contains(font) { system.append(font) }
     }
     let fallback = FontFallback(
       group: group, emoji: emoji, system: system, others: others,
-      load: { [weak self] family in try? self?.font(family: family, weight: weight, italic: italic) })
+      load: { [weak self] family in try? self?.font(family: family, weight: 400, italic: false) })
     state.withLock { $0.fallbacks[query] = fallback }
     return fallback
   }

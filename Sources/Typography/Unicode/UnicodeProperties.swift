@@ -48,21 +48,28 @@ struct UnicodeProperties: Sendable, Hashable {
     /// Decodes `UnicodePropertyTables`.
     init() {
       let tables = UnicodePropertyTables.self
+      self.init(
+        blockSize: tables.blockSize, stage1Width: tables.stage1Width, stage1: tables.stage1, stage2: tables.stage2,
+        rows: tables.rows)
+    }
+
+    /// Decodes a two-stage table written by Tests/Unicode/generate-tables.py in `UnicodePropertyTables.alphabet`.
+    init(blockSize: Int, stage1Width: Int, stage1: String, stage2: String, rows: [UInt16]) {
       var digitValue = [UInt8](repeating: 0, count: 128)
-      for (index, byte) in tables.alphabet.utf8.enumerated() where byte < 128 {
+      for (index, byte) in UnicodePropertyTables.alphabet.utf8.enumerated() where byte < 128 {
         digitValue[Int(byte)] = UInt8(truncatingIfNeeded: index)
       }
-      let base = tables.alphabet.utf8.count
-      shift = tables.blockSize.trailingZeroBitCount
-      mask = UInt32(truncatingIfNeeded: tables.blockSize - 1)
+      let base = UnicodePropertyTables.alphabet.utf8.count
+      shift = blockSize.trailingZeroBitCount
+      mask = UInt32(truncatingIfNeeded: blockSize - 1)
       var starts: [Int32] = []
       starts.reserveCapacity(0x110000 >> shift)
       var value = 0
       var digits = 0
-      for byte in tables.stage1.utf8 where byte > 0x20 && byte < 128 {
+      for byte in stage1.utf8 where byte > 0x20 && byte < 128 {
         value = value * base + Int(digitValue[Int(byte)])
         digits += 1
-        if digits == tables.stage1Width {
+        if digits == stage1Width {
           starts.append(Int32(truncatingIfNeeded: value << shift))
           value = 0
           digits = 0
@@ -70,9 +77,8 @@ struct UnicodeProperties: Sendable, Hashable {
       }
       blockStarts = starts
       var entries: [UInt16] = []
-      entries.reserveCapacity(tables.stage2.utf8.count)
-      let rows = tables.rows
-      for byte in tables.stage2.utf8 where byte > 0x20 && byte < 128 {
+      entries.reserveCapacity(stage2.utf8.count)
+      for byte in stage2.utf8 where byte > 0x20 && byte < 128 {
         let row = Int(digitValue[Int(byte)])
         entries.append(row < rows.count ? rows[row] : 0)
       }
@@ -82,10 +88,16 @@ struct UnicodeProperties: Sendable, Hashable {
     /// The properties of code point `value` (values past U+10FFFF, which no scalar has, get those of XX/Other).
     @inline(__always)
     func properties(of value: UInt32) -> UnicodeProperties {
+      UnicodeProperties(packed: packed(of: value))
+    }
+
+    /// The packed value of code point `value` (0 past U+10FFFF).
+    @inline(__always)
+    func packed(of value: UInt32) -> UInt16 {
       let block = Int(value >> UInt32(truncatingIfNeeded: shift))
-      guard block < blockStarts.count else { return UnicodeProperties(packed: 0) }
+      guard block < blockStarts.count else { return 0 }
       let index = Int(blockStarts[block]) + Int(value & mask)
-      return UnicodeProperties(packed: index < entries.count ? entries[index] : 0)
+      return index < entries.count ? entries[index] : 0
     }
   }
 }

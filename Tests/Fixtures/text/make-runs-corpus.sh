@@ -10,7 +10,11 @@
 # and Latin-CJK words) and emoji (Emoji_Presentation characters, U+FE0F sequences, ZWJ sequences, keycaps, flags,
 # skin tones), measured with Chromium's font fallback (Liberation Serif, Noto Sans CJK, Noto Color Emoji: needs
 # fonts-liberation, fonts-noto-cjk, fonts-noto-color-emoji), into runs-unicode-browser.json.
-# Usage: sh Tests/Fixtures/text/make-runs-corpus.sh [seed] [count] [latin|unicode]   (writes the JSON beside this
+# With mix "bidi" the words also come from Arabic (joining letters, lam-alef, harakat, Arabic-Indic digits) and
+# Hebrew (with points), in runs of right-to-left words and mixed with Latin words and numbers, in a left-to-right
+# block (Chromium's default direction); Arabic and Hebrew come from DejaVu Sans, by fallback from DejaVu Serif and
+# Inter, into runs-bidi-browser.json.
+# Usage: sh Tests/Fixtures/text/make-runs-corpus.sh [seed] [count] [latin|unicode|bidi]   (writes the JSON beside this
 # script; the default mix "latin" writes runs-browser.json)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +25,9 @@ case "$mix" in
   latin) output="$here/runs-browser.json"; fonts="DejaVu Sans, DejaVu Serif (fonts-dejavu-core, -extra), Inter (fonts-inter)" ;;
   unicode) output="$here/runs-unicode-browser.json"
     fonts="DejaVu Sans, DejaVu Serif (fonts-dejavu-core, -extra), Inter (fonts-inter); fallback: Liberation Serif (fonts-liberation), Noto Sans CJK (fonts-noto-cjk), Noto Color Emoji (fonts-noto-color-emoji)" ;;
-  *) echo "mix must be latin or unicode" >&2; exit 2 ;;
+  bidi) output="$here/runs-bidi-browser.json"
+    fonts="DejaVu Sans, DejaVu Serif (fonts-dejavu-core, -extra), Inter (fonts-inter); Arabic and Hebrew from DejaVu Sans by fallback" ;;
+  *) echo "mix must be latin, unicode or bidi" >&2; exit 2 ;;
 esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -56,7 +62,23 @@ const emoji = ["\u{1F600}", "\u{1F389}", "\u2728", "\u{1F602}", "\u{1F44D}\u{1F3
   "\u{1F1EF}\u{1F1F5}", "\u{1F1FA}\u{1F1F8}", "1\uFE0F\u20E3", "#\uFE0F\u20E3",
   "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}", "\u{1F469}\u200D\u{1F4BB}", "\u{1F3F3}\uFE0F\u200D\u{1F308}",
   "\u2764\uFE0F", "\u263A\uFE0F", "\u2764", "\u263A", "\u2600\uFE0F", "\u{1F680}", "\u{1F431}"];
+const arabic = ["\u0633\u0644\u0627\u0645", "\u0645\u0631\u062D\u0628\u0627", "\u0643\u062A\u0627\u0628",
+  "\u0627\u0644\u0639\u0631\u0628\u064A\u0629", "\u0628\u064A\u062A", "\u0644\u0627", "\u0641\u064A",
+  "\u0645\u062F\u064A\u0646\u0629", "\u0627\u0644\u0646\u0635", "\u0639\u0644\u0649",
+  "\u0643\u064E\u062A\u064E\u0628\u064E", "\u0634\u0643\u0631\u0627\u064B", "\u0642\u0647\u0648\u0629",
+  "\u0661\u0662\u0663", "\u0637\u0627\u0648\u0644\u0629", "\u0633\u0637\u0631", "\u0625\u0644\u0649",
+  "\u0627\u0644\u0623\u0648\u0644", "\u062C\u062F\u0648\u0644"];
+const hebrew = ["\u05E9\u05DC\u05D5\u05DD", "\u05E2\u05D1\u05E8\u05D9\u05EA", "\u05E1\u05E4\u05E8",
+  "\u05D8\u05E7\u05E1\u05D8", "\u05E9\u05D5\u05E8\u05D4", "\u05D8\u05D1\u05DC\u05D4",
+  "\u05D1\u05B0\u05BC\u05E8\u05B5\u05D0\u05E9\u05B4\u05C1\u05D9\u05EA", "\u05D9\u05E9\u05E8\u05D0\u05DC",
+  "\u05DE\u05D9\u05DC\u05D4"];
 function word() {
+  if (mix === "bidi") {
+    const u = random();
+    if (u < 0.35) return pick(arabic) + (random() < 0.15 ? pick(["\u060C", "\u061F", ".", "!"]) : "");
+    if (u < 0.6) return pick(hebrew) + (random() < 0.15 ? pick([",", ".", "?"]) : "");
+    if (u < 0.65) return String(Math.floor(random() * 2000));
+  }
   if (mix === "unicode") {
     const u = random();
     if (u < 0.3) {  // a run of CJK words without spaces, sometimes ending with CJK punctuation

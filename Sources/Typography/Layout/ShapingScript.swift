@@ -1,0 +1,64 @@
+/// The scripts the shaper tells apart, and the script runs of a text (a browser shapes each script run apart, with
+/// the font's lookups for that script). Pure.
+enum ShapingScript: Sendable, Equatable {
+  /// Arabic-script letters (U+0600–U+08FF, the presentation forms U+FB50–U+FDFF and U+FE70–U+FEFF): shaped with
+  /// the font's `arab` plan (positional forms).
+  case arabic
+  /// Hebrew (U+0590–U+05FF, U+FB1D–U+FB4F): shaped with the font's `hebr` plan.
+  case hebrew
+  /// Everything else: the font's default lookups (`latn`, else `DFLT`).
+  case other
+
+  /// One script run: the scalar offsets it covers and its script.
+  struct Segment: Equatable {
+    /// Scalar offsets (relative to the text shaped).
+    var range: Range<Int>
+    /// The script.
+    var script: ShapingScript
+  }
+
+  /// The script of `value`, or nil for a character that takes its neighbours' script: spaces, punctuation,
+  /// digits, symbols and marks (what UAX #24 calls Common and Inherited, approximated by the general category:
+  /// everything but letters; Arabic-block characters count as Arabic).
+  @inline(__always)
+  static func of(_ scalar: Unicode.Scalar) -> ShapingScript? {
+    let value = scalar.value
+    switch value {
+    case 0x0600...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
+    case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew
+    case 0x41...0x5A, 0x61...0x7A: return .other
+    case 0...0x7F: return nil
+    default:
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return .other
+      default: return nil
+      }
+    }
+  }
+
+  /// The script runs of `scalars`: a character without a script of its own joins the run before it (those at the
+  /// start join the first run). Only fonts with an `arab` or `hebr` plan are split; for every other font, and text
+  /// without Arabic or Hebrew, the whole text is one run of `.other`.
+  static func segments(_ scalars: some Collection<Unicode.Scalar>, font: GlyphSubstitution) -> [Segment] {
+    let count = scalars.count
+    let whole = [Segment(range: 0..<count, script: .other)]
+    guard font.arabic != nil || font.hebrew != nil,
+      scalars.contains(where: { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFEFF).contains($0.value) })
+    else { return whole }
+    var segments: [Segment] = []
+    var start = 0
+    var current: ShapingScript? = nil
+    for (index, scalar) in scalars.enumerated() {
+      guard let script = of(scalar) else { continue }
+      if current == nil {
+        current = script
+      } else if script != current, let running = current {
+        segments.append(Segment(range: start..<index, script: running))
+        start = index
+        current = script
+      }
+    }
+    segments.append(Segment(range: start..<count, script: current ?? .other))
+    return segments
+  }
+}
