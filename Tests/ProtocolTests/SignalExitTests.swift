@@ -12,8 +12,11 @@ import Testing
 @Suite struct SignalExitTests {
   /// The signals that end the daemon.
   static let signals: [Int32] = [SIGTERM, SIGINT]
-  /// The bound on the time from the signal to the end of the process, in seconds.
-  static let bound = 1.0
+  /// The bound on the time from the signal to the end of the process, in seconds: the daemon's 1 s plus 2 s of
+  /// slack for a loaded machine (under load 40–90 the blocked-stdout case measured 1.3–2.2 s: the deadline's timer
+  /// and the process's teardown wait for a core), so the test checks that the process ends by its own deadline
+  /// rather than the scheduler's latency.
+  static let bound = 3.0
 
   /// Sends `signal` to `process` and waits for it to end: its status and the seconds it took (status nil when it
   /// was still running after 10 s).
