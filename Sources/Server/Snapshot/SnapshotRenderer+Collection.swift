@@ -16,29 +16,11 @@ extension SnapshotRenderer {
     let (left, top) = scene.vertical ? (scene.x - scene.margin, scene.y) : (scene.x, scene.y - scene.margin)
     let totalWidth = scene.vertical ? scene.width + scene.margin : scene.width
     let totalHeight = (scene.vertical ? scene.height : scene.height + scene.margin) + legend
-    svg.open(
-      "svg",
-      [
-        "xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "width": .number(totalWidth),
-        "height": .number(totalHeight), "viewBox": SVGValue.numbers(left, top, totalWidth, totalHeight),
-      ])
-    svg.element(
-      "title", [:],
-      content: "layoutd snapshot of \(items.count) item\(items.count == 1 ? "" : "s") at x "
-        + "\(SVGValue.format(scene.x)) y \(SVGValue.format(scene.y))")
-    svg.open("defs")
-    svg.open("clipPath", ["id": "content"])
-    svg.element(
-      "rect",
-      ["x": .number(scene.x), "y": .number(scene.y), "width": .number(scene.width), "height": .number(scene.height)])
-    svg.close()
-    svg.close()
-    svg.element(
-      "rect",
-      [
-        "class": "background", "x": .number(scene.x), "y": .number(scene.y), "width": .number(scene.width),
-        "height": .number(scene.height), "fill": .text(SnapshotPalette.background),
-      ])
+    openDocument(
+      viewBox: (left, top, totalWidth, totalHeight), content: (scene.x, scene.y, scene.width, scene.height),
+      title: "layoutd snapshot of \(items.count) item\(items.count == 1 ? "" : "s") at x "
+        + "\(SVGValue.format(scene.x)) y \(SVGValue.format(scene.y))",
+      into: &svg)
     drawItemBands(scene, items: items, into: &svg)
     svg.open("g", ["class": "items", "clip-path": "url(#content)"])
     for element in supplementaries { drawFlowSupplementary(element, into: &svg) }

@@ -10,32 +10,11 @@ enum SnapshotRenderer {
   /// The SVG document for `rows` (in order) inside `scene`.
   static func render(_ scene: SnapshotScene, rows: [DrawnRow], supplementaries: [DrawnSupplementary] = []) -> String {
     var svg = SVGWriter()
-    let left = scene.x - scene.margin
-    let totalWidth = scene.width + scene.margin
-    let totalHeight = scene.height + legendHeight(scene)
-    svg.open(
-      "svg",
-      [
-        "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-        "width": .number(totalWidth), "height": .number(totalHeight),
-        "viewBox": SVGValue.numbers(left, scene.y, totalWidth, totalHeight),
-      ])
-    svg.element(
-      "title", [:],
-      content: "layoutd snapshot of \(rows.count) row\(rows.count == 1 ? "" : "s") at y \(SVGValue.format(scene.y))")
-    svg.open("defs")
-    svg.open("clipPath", ["id": "content"])
-    svg.element(
-      "rect",
-      ["x": .number(scene.x), "y": .number(scene.y), "width": .number(scene.width), "height": .number(scene.height)])
-    svg.close()
-    svg.close()
-    svg.element(
-      "rect",
-      [
-        "class": "background", "x": .number(scene.x), "y": .number(scene.y), "width": .number(scene.width),
-        "height": .number(scene.height), "fill": .text(SnapshotPalette.background),
-      ])
+    openDocument(
+      viewBox: (scene.x - scene.margin, scene.y, scene.width + scene.margin, scene.height + legendHeight(scene)),
+      content: (scene.x, scene.y, scene.width, scene.height),
+      title: "layoutd snapshot of \(rows.count) row\(rows.count == 1 ? "" : "s") at y \(SVGValue.format(scene.y))",
+      into: &svg)
     drawRanges(scene, rows: rows, into: &svg)
     svg.open("g", ["class": "rows", "clip-path": "url(#content)"])
     for drawn in rows { drawRow(drawn, scene: scene, into: &svg) }
@@ -46,6 +25,38 @@ enum SnapshotRenderer {
     drawViewport(scene, into: &svg)
     drawLegend(scene, into: &svg)
     return svg.finish()
+  }
+
+  /// Opens the `<svg>` element with its `viewBox` (and the same width and height), writes its `<title>`, the clip
+  /// path `content` of the drawn rect and the rect's background. Shared by tables and collections.
+  static func openDocument(
+    viewBox: (x: Double, y: Double, width: Double, height: Double),
+    content: (x: Double, y: Double, width: Double, height: Double), title: String, into svg: inout SVGWriter
+  ) {
+    svg.open(
+      "svg",
+      [
+        "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
+        "width": .number(viewBox.width), "height": .number(viewBox.height),
+        "viewBox": SVGValue.numbers(viewBox.x, viewBox.y, viewBox.width, viewBox.height),
+      ])
+    svg.element("title", [:], content: title)
+    svg.open("defs")
+    svg.open("clipPath", ["id": "content"])
+    svg.element(
+      "rect",
+      [
+        "x": .number(content.x), "y": .number(content.y), "width": .number(content.width),
+        "height": .number(content.height),
+      ])
+    svg.close()
+    svg.close()
+    svg.element(
+      "rect",
+      [
+        "class": "background", "x": .number(content.x), "y": .number(content.y), "width": .number(content.width),
+        "height": .number(content.height), "fill": .text(SnapshotPalette.background),
+      ])
   }
 
   /// One row: `<g class="row" data-row-id data-index-path data-state transform="translate(0 y)">` holding its items
