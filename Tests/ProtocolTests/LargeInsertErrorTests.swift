@@ -55,7 +55,9 @@ import Testing
     let daemon = try Daemon()
     daemon.startSession()
     let broken = Self.rows(count, replace: [count - 3: #"{"cell":{"type":"node","style":{"height":1.}}}"#])
-    let answer = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(broken)}"#)
+    // The answer to unparsable JSON has id null (the id cannot be read), so wait for that answer, not for id 3.
+    daemon.send(#"{"jsonrpc":"2.0","id":3,"method":"table/insertRows","params":{"sessionId":"s1","rows":\#(broken)}}"#)
+    let answer = daemon.take(until: { $0["error"] != nil || $0["id"] == .int(3) }, timeout: 60)
     #expect(answer.last?["error"]?["code"] == .int(-32700))
     #expect(answer.last?["id"] == .null)
     let text = answer.last?["error"]?["message"]?.stringValue ?? ""
