@@ -1095,6 +1095,81 @@ function Preview:_map_keys()
   if self.kind == 'pager' then
     return self:_map_pager_keys(map)
   end
+  -- Keys that scroll by `distance()` points times the count (the distance is read when the key is pressed, so a
+  -- changed `step` applies at once).
+  local function scroll_keys(keys, distance, desc)
+    for _, lhs in ipairs(keys) do
+      map(lhs, function()
+        self:scroll_by(distance() * vim.v.count1)
+      end, desc)
+    end
+  end
+  local function step()
+    return cfg.step
+  end
+  local function back()
+    return -cfg.step
+  end
+  if self.horizontal then
+    vh = self.viewport.width -- a screen is the viewport's width
+    scroll_keys({ 'l', '<Right>' }, step, 'layoutd: scroll right')
+    scroll_keys({ 'h', '<Left>' }, back, 'layoutd: scroll left')
+  end
+  scroll_keys({ 'j', '<Down>' }, step, 'layoutd: scroll down')
+  scroll_keys({ 'k', '<Up>' }, back, 'layoutd: scroll up')
+  scroll_keys({ '<C-d>' }, function()
+    return vh / 2
+  end, 'layoutd: half a screen down')
+  scroll_keys({ '<C-u>' }, function()
+    return -vh / 2
+  end, 'layoutd: half a screen up')
+  scroll_keys({ '<C-f>', '<PageDown>' }, function()
+    return vh
+  end, 'layoutd: a screen down')
+  scroll_keys({ '<C-b>', '<PageUp>' }, function()
+    return -vh
+  end, 'layoutd: a screen up')
+  -- gg and G go to the top and the bottom of the screen's content: an inverted table has its last row on top and
+  -- row 0 at the bottom. With a count, both go to row N.
+  local function go_to_edge(edge)
+    local count = vim.v.count
+    local rows = self.row_count or 0
+    if rows == 0 then
+      self:scroll_to(0)
+    elseif count > 0 then
+      self:scroll_to_row({ 0, math.min(count, rows) - 1 }, 'top')
+    else
+      local at_top = (edge == 'top') ~= (self.inverted == true)
+      self:scroll_to_row({ 0, at_top and 0 or rows - 1 }, edge)
+    end
+  end
+  map('gg', function()
+    go_to_edge('top')
+  end, 'layoutd: the top row (or row N)')
+  map('G', function()
+    go_to_edge('bottom')
+  end, 'layoutd: the bottom row (or row N)')
+  map('r', function()
+    self:schedule()
+  end, 'layoutd: redraw')
+  map('s', function()
+    self:toggle_selection(self:row_at_line(vim.api.nvim_win_get_cursor(0)[1], vim.fn.virtcol('.') - 1))
+  end, 'layoutd: select or deselect the row (or item) under the cursor')
+  map('q', function()
+    self:close()
+  end, 'layoutd: close the preview')
+end
+
+function Preview:_map_keys()
+  local cfg = layoutd.config
+  local buf = self.buf
+  local function map(lhs, fn, desc)
+    vim.keymap.set('n', lhs, fn, { buffer = buf, silent = true, nowait = true, desc = desc })
+  end
+  local vh = self.viewport.height
+  if self.kind == 'pager' then
+    return self:_map_pager_keys(map)
+  end
   if self.horizontal then
     vh = self.viewport.width -- a screen is the viewport's width
     map('l', function()
