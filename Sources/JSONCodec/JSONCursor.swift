@@ -23,7 +23,9 @@ public struct JSONCursor: ~Copyable {
   /// A cursor at `offset` in `bytes`, which the caller keeps alive and unchanged while using it; nil for no bytes.
   public init?(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
     guard let base = bytes.baseAddress else { return nil }
-    reader = JSONReader(base: base, count: bytes.count, maxDepth: JSONParser.defaultMaxDepth)
+    // No short-string cache: the bytes are usually a whole large request of which the cursor reads one row.
+    reader = JSONReader(
+      base: base, count: bytes.count, maxDepth: JSONParser.defaultMaxDepth, cachingShortStrings: false)
     reader.pos = min(max(0, offset), bytes.count)
   }
 

@@ -2,9 +2,21 @@
 extension JSONReader {
   /// Advances `pos` over string bytes that need no work: printable ASCII other than `"` and `\`, and valid
   /// UTF-8 sequences. Stops at the end of input or at a quote, a backslash or a control byte.
+  ///
+  /// Eight bytes at a time while they are all plain ASCII (`specialBytes`), then byte by byte from the first one
+  /// that is not.
   @inline(__always)
   mutating func skipPlainStringBytes() throws(JSONParseError) {
     while pos < end {
+      if end - pos >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+        let special = JSONReader.specialBytes(word)
+        if special == 0 {
+          pos += 8
+          continue
+        }
+        pos += special.trailingZeroBitCount >> 3
+      }
       let c = base[pos]
       if c >= 0x80 {
         pos += try validateUTF8Sequence()
@@ -14,6 +26,21 @@ extension JSONReader {
         return
       }
     }
+  }
+
+  /// A mask whose lowest set bit lies in the first byte of `word` (byte 0 = the low byte) that is not plain string
+  /// ASCII: a byte of 0x80 or more, below 0x20, `"` or `\`; 0 when all eight are plain. Bits above the lowest may
+  /// be set for plain bytes (a borrow carries into the next byte), never below it: only the lowest one is used.
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let control = (word &- ones &* 0x20) & ~word
+    let quote = (quotes &- ones) & ~quotes
+    let backslash = (backslashes &- ones) & ~backslashes
+    return (word | control | quote | backslash) & highs
   }
 
   /// Reads a string whose opening quote is at `pos`; leaves `pos` after the closing quote.
@@ -27,7 +54,8 @@ extension JSONReader {
     if c == UInt8(ascii: "\"") {
       let count = pos - start
       pos += 1
-      if count <= ShortStringCache.maxCount && count > 0, let cached = shortStrings?.string(base + start, count: count) {
+      if count <= ShortStringCache.maxCount && count > 0, let cached = shortStrings?.string(base + start, count: count)
+      {
         return cached
       }
       return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)

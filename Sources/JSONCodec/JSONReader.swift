@@ -37,12 +37,14 @@ struct JSONReader {
   /// Element ranges of each array found at `deferralPath`, in document order.
   var deferredArrays: [[Range<Int>]] = []
 
-  /// A reader over `count` bytes at `base`, which must stay valid while the reader is used.
-  init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+  /// A reader over `count` bytes at `base`, which must stay valid while the reader is used. With
+  /// `cachingShortStrings` false the reader never makes a `ShortStringCache`, whatever the size of the bytes (a
+  /// `JSONCursor` reads one small row of a large document, whose 10 KiB table would cost more than it saves).
+  init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, cachingShortStrings: Bool = true) {
     self.base = base
     self.end = count
     self.maxDepth = max(0, maxDepth)
-    if count >= ShortStringCache.minimumDocumentBytes { shortStrings = ShortStringCache() }
+    if cachingShortStrings && count >= ShortStringCache.minimumDocumentBytes { shortStrings = ShortStringCache() }
   }
 
   /// An error at the current offset.

@@ -25,19 +25,29 @@ struct FontCheck: Sendable {
 
   /// True when every family `element` names is available (box measures and embedded elements included).
   func accepts(_ element: LayoutElement) -> Bool {
+    // A box cell without embedded elements (most rows of a box feed) is checked without a work list.
+    if case .box(let box) = element.kind, box.template.embedded.isEmpty {
+      return accepts(box.template.measures)
+    }
     var pending = [element]
     while let next = pending.popLast() {
       switch next.kind {
       case .text(let leaf):
         if !isKnown(leaf.fontFamily) || leaf.runs.contains(where: { !isKnown($0.fontFamily) }) { return false }
       case .box(let box):
-        for measure in box.template.measures {
-          if case .font(let family) = measure.kind, !isKnown(family) { return false }
-        }
+        if !accepts(box.template.measures) { return false }
         pending += box.template.embedded.map(\.element)
       default:
         pending += next.subelements
       }
+    }
+    return true
+  }
+
+  /// True when every real font family `measures` name is available.
+  private func accepts(_ measures: [BoxTextMeasure]) -> Bool {
+    for measure in measures {
+      if case .font(let family) = measure.kind, !isKnown(family) { return false }
     }
     return true
   }

@@ -41,7 +41,7 @@ extension Session {
 
   /// Re-displays a row in the display range whose layout changed (Texture: a relayout marks contents dirty).
   func contentChanged(_ id: RowID) {
-    if scrolling.interfaceStates, table.ranges.state(of: id, in: table.visibleMap).contains(.display) {
+    if scrolling.interfaceStates, table.interfaceState(of: id).contains(.display) {
       scheduleDisplay(id)
     }
   }

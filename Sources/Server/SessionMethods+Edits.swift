@@ -34,7 +34,9 @@ extension Session {
       (at: TableIndexPath(section: section, row: start + $0.offset), row: $0.element)
     }
     let result = try submit(BatchUpdate([.insertRows(inserts)]))
-    let rowIds = inserts.compactMap { table.pendingMap.rowID(at: $0.at) }.map { JSONValue.string($0.rawValue) }
+    // One copy of the map for all rows (`table.pendingMap` in the closure copied it once per row).
+    let pending = table.pendingMap
+    let rowIds = inserts.compactMap { pending.rowID(at: $0.at) }.map { JSONValue.string($0.rawValue) }
     return .result(.object(JSONObject([("seq", .int(seq(result.changeSet.seq))), ("rowIds", .array(rowIds))])))
   }
 

@@ -47,43 +47,47 @@ struct LayoutCacheKey: Sendable {
 /// storage keeps it inline behind a lock (`Mutex<ElementLayoutCache>`: the same element may be laid out on several
 /// layout queues at once): a session holds every element of every cell, and a separate cache object cost each one
 /// an allocation and about 64 bytes, most of them never used (only roots, stacks, text and boxes cache).
+///
+/// One pointer wide: both entries live in one immutable object, so an element whose cache is empty (every cell a
+/// session holds once it is measured, see `releaseCachedLayouts`) pays 8 bytes for it (two entry pointers and a
+/// flag took 17, and with the lock made every element's storage 112 bytes of heap instead of 64).
 struct ElementLayoutCache: Sendable {
-  /// One remembered answer. A class, so an element whose cache is empty (every cell a session holds once it is
-  /// measured, see `releaseCachedLayouts`) pays two pointers for it, not two inline entries (about 300 bytes).
-  private final class Entry: Sendable {
-    /// The request.
+  /// The two latest answers: the newest, and the one stored before it.
+  private final class Entries: Sendable {
+    /// The newest request.
     let key: LayoutCacheKey
     /// `layoutThatFits`' answer to it.
     let layout: Layout
+    /// The request stored before it, if any.
+    let olderKey: LayoutCacheKey?
+    /// The answer to `olderKey`.
+    let olderLayout: Layout?
 
-    /// An entry from its parts.
-    init(key: LayoutCacheKey, layout: Layout) {
+    /// Entries from their parts.
+    init(key: LayoutCacheKey, layout: Layout, olderKey: LayoutCacheKey?, olderLayout: Layout?) {
       self.key = key
       self.layout = layout
+      self.olderKey = olderKey
+      self.olderLayout = olderLayout
     }
   }
 
-  /// First entry.
-  private var first: Entry?
-  /// Second entry.
-  private var second: Entry?
-  /// True when the next store goes to `second`.
-  private var replaceSecond = false
+  /// The entries (nil: none).
+  private var entries: Entries?
 
   /// An empty cache.
   init() {}
 
   /// The layout cached for `key`, if any.
   func layout(for key: LayoutCacheKey) -> Layout? {
-    if let e = first, e.key.matches(key) { return e.layout }
-    if let e = second, e.key.matches(key) { return e.layout }
+    guard let entries else { return nil }
+    if entries.key.matches(key) { return entries.layout }
+    if let older = entries.olderKey, older.matches(key) { return entries.olderLayout }
     return nil
   }
 
-  /// Remembers `layout` as the answer to `key`, replacing the older entry.
+  /// Remembers `layout` as the answer to `key`; the entry stored before the newest is dropped.
   mutating func store(_ layout: Layout, for key: LayoutCacheKey) {
-    let entry = Entry(key: key, layout: layout)
-    if replaceSecond { second = entry } else { first = entry }
-    replaceSecond.toggle()
+    entries = Entries(key: key, layout: layout, olderKey: entries?.key, olderLayout: entries?.layout)
   }
 }

@@ -8,10 +8,26 @@ package struct LayoutElement: Sendable, Equatable {
   /// Immutable shared storage: keeps the value 8 bytes wide so that specs holding children, and the layout
   /// recursion that copies them, use little stack per nesting level.
   private final class Storage: Sendable {
+    /// An element's `id` and `name`, boxed: most elements have neither, which then costs one nil pointer instead
+    /// of two inline optional strings (32 bytes).
+    private final class Labels: Sendable {
+      /// See `LayoutElement.id`.
+      let id: String?
+      /// See `LayoutElement.name`.
+      let name: String?
+      /// Labels from their parts.
+      init(id: String?, name: String?) {
+        self.id = id
+        self.name = name
+      }
+    }
+
+    /// The labels (nil: neither).
+    private let labels: Labels?
     /// See `LayoutElement.id`.
-    let id: String?
+    var id: String? { labels?.id }
     /// See `LayoutElement.name`.
-    let name: String?
+    var name: String? { labels?.name }
     /// A style other than the default, boxed: most elements of a cell keep the default style, which then costs
     /// one nil pointer instead of 176 inline bytes.
     private final class StyleBox: Sendable {
@@ -34,8 +50,7 @@ package struct LayoutElement: Sendable, Equatable {
 
     /// Storage from its parts.
     init(id: String?, name: String?, style: ElementStyle, kind: Kind) {
-      self.id = id
-      self.name = name
+      self.labels = id == nil && name == nil ? nil : Labels(id: id, name: name)
       self.styleBox = style == Storage.defaultStyle ? nil : StyleBox(style)
       self.kind = kind
     }

@@ -66,9 +66,9 @@ extension TableNode {
       if let width { inFlight[index].widths[id] = width }
       accepted = true
     }
-    if var cell = cells[id], cell.generation == generation {
-      cell.measuredHeight = height
-      cells[id] = cell
+    // Found once and changed in place (a lookup and a store hashed the id twice).
+    if let index = cells.index(forKey: id), cells.values[index].generation == generation {
+      cells.values[index].measuredHeight = height
       if let width { measuredWidths[id] = width }
       pendingMap.setHeight(height, of: id)
       accepted = true
@@ -207,7 +207,9 @@ extension TableNode {
 
   /// Position of the in-flight change set `seq` (seqs are consecutive from the first), nil when not in flight.
   func inFlightIndex(of seq: Int) -> Int? {
-    guard let first = inFlight.first?.changeSet.seq else { return nil }
+    // Subscripts, not `first`: `first` copied the whole change set (its dictionaries) once per layout result.
+    guard !inFlight.isEmpty else { return nil }
+    let first = inFlight[0].changeSet.seq
     let index = seq - first
     if inFlight.indices.contains(index), inFlight[index].changeSet.seq == seq { return index }
     return inFlight.firstIndex { $0.changeSet.seq == seq }
@@ -216,8 +218,9 @@ extension TableNode {
   /// Commits ready change sets from the front of the queue, in order.
   mutating func commitReadyChangeSets() -> [Commit] {
     var commits: [Commit] = []
-    while var first = inFlight.first, first.isReady {
-      inFlight.removeFirst()
+    // `inFlight[0].isReady` reads in place: `inFlight.first` copied the change set at every layout result.
+    while !inFlight.isEmpty, inFlight[0].isReady {
+      var first = inFlight.removeFirst()
       var newer: Set<RowID> = []
       for (id, generation) in first.awaiting {
         if let relayout = relayoutHeights[id], relayout.generation > generation {

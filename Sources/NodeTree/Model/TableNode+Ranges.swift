@@ -10,6 +10,11 @@ extension TableNode {
       viewport, map: visibleMap, separator: separatorHeight, force: force, floating: floatingCells(in: viewport.bounds))
   }
 
+  /// The interface state of committed row or header/footer cell `id` (`RangeController.state(of:in:)` against the
+  /// visible map), read in place: a caller holding the table in a class property copied the map and the range
+  /// controller to ask `ranges` about `visibleMap`.
+  package func interfaceState(of id: RowID) -> InterfaceState { ranges.state(of: id, in: visibleMap) }
+
   /// Records the container's state (window, app background) for the next range update without running one.
   package mutating func setContainerState(_ state: InterfaceState) {
     viewport?.containerState = state
