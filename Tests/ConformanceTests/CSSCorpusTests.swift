@@ -8,7 +8,7 @@ import Testing
 /// rate in total, per feature the case uses and per main axis of the root (row / column).
 @Suite struct CSSCorpusTests {
   /// Cases that must pass (the measured floor; raised as the css mode improves, never lowered).
-  static let passThreshold = 4715
+  static let passThreshold = 4756
 
   /// Number of cases the committed corpus holds.
   static let corpusSize = 5000

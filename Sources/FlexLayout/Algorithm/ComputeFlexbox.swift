@@ -86,6 +86,9 @@ package struct FlexEngine<Tree: LayoutTree>: ~Copyable {
       height = ownerHeight
       heightMode = height.isNaN ? .maxContent : .stretchFit
     }
+    if config.useWebDefaults && heightMode != .stretchFit {
+      cssDefiniteRootHeight(root, width, &height, ownerDirection, widthMode, &heightMode, ownerWidth, ownerHeight)
+    }
     if calculateLayoutInternal(
       root, width, height, ownerDirection, widthMode, heightMode, ownerWidth, ownerHeight,
       performLayout: true, depth: 0)

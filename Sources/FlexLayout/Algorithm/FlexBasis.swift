@@ -186,12 +186,18 @@ extension FlexEngine {
     let isMainAxisRow = ctx.isMainAxisRow
     let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
 
-    // CSS: a percentage flex basis of an item whose container's main size is indefinite behaves as auto.
+    // CSS: a percentage flex basis of an item whose container's main size is indefinite behaves as content.
     let mainIsDefinite = (isMainAxisRow ? widthMode : heightMode) == .stretchFit
-    let basisReference = config.useWebDefaults && !mainIsDefinite ? Double.nan : mainAxisOwnerSize
+    let basisIsContent = config.useWebDefaults && !mainIsDefinite
+    let basisReference = basisIsContent ? Double.nan : mainAxisOwnerSize
     let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, basisReference, ownerWidth)
-    let isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth)
-    let isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight)
+    var isRowStyleDimDefined = hasDefiniteLength(child, true, ownerWidth)
+    var isColumnStyleDimDefined = hasDefiniteLength(child, false, ownerHeight)
+    if basisIsContent && tree[style: child].flexBasis.isPercent {
+      // §9.2.3 (CSS): a percentage flex basis against an indefinite main size is `content`: the item's main size
+      // property is ignored and its content measured.
+      if isMainAxisRow { isRowStyleDimDefined = false } else { isColumnStyleDimDefined = false }
+    }
 
     // CSS (and Yoga's FixFlexBasisFitContent): a definite flex basis is the flex base size even when the
     // container's main size is indefinite.

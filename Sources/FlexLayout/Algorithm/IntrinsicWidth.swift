@@ -61,9 +61,13 @@ extension FlexEngine {
         }
       }
     }
+    // CSS has no at-most height: a box offered one takes its content height (its percentages against it stay
+    // indefinite), as if unbounded.
+    let heightIsAtMost = heightSizingMode == .fitContent && !tree.hasMeasure(node)
     calculateLayoutImpl(
-      node, offeredWidth, availableHeight, ownerDirection, offeredMode, heightSizingMode, ownerWidth, ownerHeight,
-      performLayout: performLayout, depth: depth)
+      node, offeredWidth, heightIsAtMost ? .nan : availableHeight, ownerDirection, offeredMode,
+      heightIsAtMost ? .maxContent : heightSizingMode, ownerWidth, ownerHeight, performLayout: performLayout,
+      depth: depth)
   }
 
   /// `node`'s intrinsic border-box width of `kind`, within its min/max widths (percentages of the indefinite
