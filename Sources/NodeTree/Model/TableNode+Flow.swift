@@ -31,7 +31,8 @@ package struct FlowPlacement: Sendable, Hashable {
   package var itemRange: CellSizeRange { configuration.constrainedSize(bounds: bounds) }
 
   /// The flow layout of `map`'s items; self-sized items take their height from `map` and their width from `widths`
-  /// (0 when not measured yet).
+  /// (0 when not measured yet). With a set `itemSize`, an item with a measured width (one of its own size range,
+  /// `TableNode+ItemSizeRange`) is self-sized too; the others are `itemSize`.
   package func layout(of map: ElementMap, widths: [RowID: Double]) -> FlowRangeLayout {
     let ids = map.allRowIDs
     let header = extent(configuration.headerReferenceSize)
@@ -41,7 +42,11 @@ package struct FlowPlacement: Sendable, Hashable {
       FlowSection(
         items: selfSizing
           ? rows.map { FlowSize(width: widths[$0] ?? 0, height: map.height(of: $0) ?? 0) }
-          : Array(repeating: configuration.itemSize, count: rows.count),
+          : widths.isEmpty
+            ? Array(repeating: configuration.itemSize, count: rows.count)
+            : rows.map { id in
+              widths[id].map { FlowSize(width: $0, height: map.height(of: id) ?? 0) } ?? configuration.itemSize
+            },
         headerExtent: header, footerExtent: footer)
     }
     return FlowRangeLayout(
@@ -72,7 +77,7 @@ extension TableNode {
   /// Commits the widths `measured` for a change set (a row re-measured since by a relayout: its latest width, as
   /// its height is) and forgets those of `ended` rows the visible map no longer holds.
   mutating func commitWidths(_ measured: [RowID: Double], newer: Set<RowID>, ended: [RowID]) {
-    guard flow?.selfSizing == true else { return }
+    guard flow != nil else { return }
     for (id, width) in measured { itemWidths[id] = newer.contains(id) ? measuredWidths[id] ?? width : width }
     for id in ended where !visibleMap.contains(id) {
       itemWidths[id] = nil

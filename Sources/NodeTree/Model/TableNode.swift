@@ -63,6 +63,9 @@ package struct TableNode<Content: Sendable>: Sendable {
   /// Height ranges of the pending rows that have one (`TableNode+HeightRange`); kept across reloads and content
   /// updates, dropped with the cell. A side table because ranges are rare.
   var heightRanges: [RowID: RowHeightRange] = [:]
+  /// Size ranges of the pending collection items that have their own (`TableNode+ItemSizeRange`); kept across
+  /// reloads and content updates, dropped with the cell. A side table because ranges are rare.
+  var itemSizeRanges: [RowID: CellSizeRange] = [:]
   /// Accessories of the pending rows that have other than the defaults (`TableNode+Accessories`); kept across
   /// reloads and content updates, dropped with the cell. A side table for the same reason.
   var rowAccessories: [RowID: CellAccessories] = [:]
