@@ -34,15 +34,19 @@ export type SelectionStyle = 'none' | 'blue' | 'gray' | 'default';
 export interface HeightRange { min?: number; max?: number }
 /** The horizontal part of a row's separator inset (points). */
 export interface SeparatorInset { left?: number; right?: number }
+/** A collection item's size range (`collectionNode:constrainedSizeForItemAtIndexPath:`; a max absent: unbounded). */
+export interface ItemSizeRange { min?: { width?: number; height?: number }; max?: { width?: number; height?: number } }
 /** What queries report of a row beside its frame or height (members that differ from the defaults). */
 export interface RowMembers {
   selected?: boolean; heightRange?: HeightRange; accessoryType?: AccessoryType; selectionStyle?: SelectionStyle;
   separatorInset?: { left: number; right: number }; contentWidth?: number;
 }
-/** A row to insert: `{id?, cell, neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?}`. */
+/** A row to insert: `{id?, cell, neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?,
+ * sizeRange?}` (`sizeRange` for a collection's item only). */
 export interface NewRow {
   id?: string; cell: Spec; neverShowPlaceholders?: boolean; heightRange?: HeightRange | null;
   accessoryType?: AccessoryType | null; selectionStyle?: SelectionStyle | null; separatorInset?: SeparatorInset | null;
+  sizeRange?: ItemSizeRange | null;
 }
 export interface SelectedRow { rowId: string; indexPath: IndexPath }
 /** A section header or footer: a fixed height, or a cell laid out like a row. */

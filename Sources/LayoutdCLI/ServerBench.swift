@@ -163,6 +163,10 @@ enum ServerBench {
               executable, rows: container.measuredItems, batch: options.scrollBatch, count: options.scrolls,
               warmUp: max(1, options.scrolls / 10), container: container))
         }
+        results.collectionInserts.append(
+          try collectionInserts(
+            executable, rows: ScrollContainer.grid.measuredItems, batch: options.scrollBatch, count: options.scrolls,
+            warmUp: max(1, options.scrolls / 10)))
       }
     }
     results.loadAfter = ServerBenchResults.loadAverage()

@@ -68,7 +68,7 @@ extension ServerBenchResults {
             values: ratios, digits: 2, target: "≤ 1.5", met: { $0 <= 1.5 }))
       }
     }
-    return list + headerScrollFigures() + collectionScrollFigures()
+    return list + headerScrollFigures() + collectionScrollFigures() + collectionInsertFigures()
   }
 
   /// Both sizes side by side (medians over runs) and their ratio; empty without scroll runs.

@@ -18,6 +18,8 @@ struct ServerBenchResults: Sendable {
   var during: [ServerBench.ConcurrentRun] = []
   /// One-screen scrolls, every table size of every run.
   var scrolls: [ServerBench.ScrollRun] = []
+  /// One-item inserts at the top of the 100,000-item grid (`--only collection`), µs, one set per run.
+  var collectionInserts: [Samples] = []
 
   /// The first three numbers of `/proc/loadavg` (1, 5 and 15 minute load), or "?".
   static func loadAverage() -> String {

@@ -5,11 +5,12 @@ import NodeTree
 enum CellLayout {
   /// Lays out every request on the calling thread, in order (a chunk of a larger job): in `range` (a table row's
   /// default range at the table's width), or in the request's own range when its row has a height range or an
-  /// accessory (`range(width:heightRange:accessoryType:)`).
+  /// accessory (`range(width:heightRange:accessoryType:)`), or in a collection item's own size range.
   static func measure(
     _ requests: ArraySlice<LayoutRequest<LayoutElement>>, engine: LayoutEngine, range: SizeRange
   ) -> [CellResult] {
     requests.map { request in
+      if let own = request.sizeRange { return measure(request, engine: engine, range: Self.range(own)) }
       guard request.heightRange != nil || request.accessoryType != .none else {
         return measure(request, engine: engine, range: range)
       }
@@ -26,6 +27,11 @@ enum CellLayout {
     let contentWidth = max(0, width - accessoryType.width)
     let heights = heightRange ?? .unconstrained
     return SizeRange(min: Size(contentWidth, heights.min), max: Size(contentWidth, heights.max))
+  }
+
+  /// A model size range as the layout engine's.
+  static func range(_ range: CellSizeRange) -> SizeRange {
+    SizeRange(min: Size(range.minWidth, range.minHeight), max: Size(range.maxWidth, range.maxHeight))
   }
 
   /// Lays out one cell: its height and width, or height 0 and the engine's reason.

@@ -2,7 +2,7 @@ import JSONRPC
 import LayoutSpecs
 
 /// The members of request objects that refuse unknown ones: a row `{id?, neverShowPlaceholders?, cell,
-/// heightRange?, accessoryType?, selectionStyle?, separatorInset?}` and
+/// heightRange?, accessoryType?, selectionStyle?, separatorInset?, sizeRange?}` and
 /// `session/create`'s params and viewport. A Texture name of a table or cell property layoutd does not support yet
 /// is refused as "not supported"; any other is unknown. Pure tables.
 enum RequestMembers {
@@ -22,6 +22,7 @@ enum RequestMembers {
   /// The members of a new row, in documentation order.
   static let rowMembers = [
     "id", "neverShowPlaceholders", "cell", "heightRange", "accessoryType", "selectionStyle", "separatorInset",
+    "sizeRange",
   ]
 
   /// An entry of `table/reloadRows`, a batch's `reloadRows` and `cell/setNeedsLayout`'s `rows`: a row and its new

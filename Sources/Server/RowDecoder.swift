@@ -4,7 +4,7 @@ import LayoutSpecs
 import NodeTree
 
 /// Decodes a new row `{id?, neverShowPlaceholders?, cell: SPEC, heightRange?, accessoryType?, selectionStyle?,
-/// separatorInset?}` from any `SpecSource`: the parsed row
+/// separatorInset?, sizeRange?}` from any `SpecSource`: the parsed row
 /// (`Session.decodeRow`), or the validated bytes of an unbuilt row of a large insert, without building its JSON
 /// (`CellPredecoder`). One decoder for both. Pure.
 enum RowDecoder {
@@ -24,9 +24,11 @@ enum RowDecoder {
     case selectionStyle
     /// `separatorInset`.
     case separatorInset
+    /// `sizeRange` (a collection item's).
+    case sizeRange
 
-    /// Seven keys (the common three first: a key's spelling is matched in `rawValue` order).
-    static let count = 7
+    /// Eight keys (the common three first: a key's spelling is matched in `rawValue` order).
+    static let count = 8
 
     /// The key's name in JSON.
     var spelling: StaticString {
@@ -38,6 +40,7 @@ enum RowDecoder {
       case .accessoryType: "accessoryType"
       case .selectionStyle: "selectionStyle"
       case .separatorInset: "separatorInset"
+      case .sizeRange: "sizeRange"
       }
     }
 
@@ -45,6 +48,7 @@ enum RowDecoder {
     /// the row members beside the cell.
     static let order: [Key?] = [
       nil, .id, .neverShowPlaceholders, .cell, .heightRange, .accessoryType, .selectionStyle, .separatorInset,
+      .sizeRange,
     ]
   }
 
@@ -79,6 +83,7 @@ enum RowDecoder {
     var content: LayoutElement?
     var heightRange: RowHeightRange?
     var accessories = CellAccessories.standard
+    var sizeRange: CellSizeRange?
     while let member = try source.nextMember(Key.self) {
       switch member {
       case .other(let key):
@@ -108,12 +113,14 @@ enum RowDecoder {
         accessories.selectionStyle = try RowMembers.selectionStyle(source.value(), path: path() + ".selectionStyle")
       case .known(.separatorInset):
         accessories.separatorInset = try RowMembers.separatorInset(source.value(), path: path() + ".separatorInset")
+      case .known(.sizeRange):
+        sizeRange = try RowMembers.sizeRange(source.value(), path: path() + ".sizeRange")
       }
     }
     guard let content else { throw SpecDecodingError(path: path(), message: "missing required member \"cell\"") }
     return RowSpec(
       id: id, content: content, neverShowPlaceholders: never, heightRange: heightRange,
-      accessories: accessories == .standard ? nil : accessories)
+      accessories: accessories == .standard ? nil : accessories, sizeRange: sizeRange)
   }
 
   /// The built row `item` found at `path`, decoded with `decoding`: its cell's unknown font families are refused

@@ -33,6 +33,46 @@ enum RowMembers {
     return RowHeightRange(min: min, max: max)
   }
 
+  /// `sizeRange: {min?: {width? = 0, height? = 0}, max?: {width?, height?}}` found at `path` (a max member absent or
+  /// null: unbounded, `CGFLOAT_MAX`); null is the default (nil: the flow layout's range). Refuses unknown members,
+  /// numbers that are not finite and ≥ 0, and a maximum below its minimum.
+  static func sizeRange(_ value: JSONValue, path: String) throws(SpecDecodingError) -> CellSizeRange? {
+    if value.isNull { return nil }
+    guard case .object(let object) = value else {
+      throw SpecDecodingError(path: path, message: "expected an object {min?, max?}, got \(value.kindDescription)")
+    }
+    try refuseUnknown(object, heightRangeMembers, path: path)
+    let low = try size(object["min"], path: path + ".min")
+    let high = try size(object["max"], path: path + ".max")
+    let range = CellSizeRange(
+      minWidth: low.width ?? 0, minHeight: low.height ?? 0, maxWidth: high.width ?? CellSizeRange.cgFloatMax,
+      maxHeight: high.height ?? CellSizeRange.cgFloatMax)
+    for (name, min, max) in [("width", range.minWidth, range.maxWidth), ("height", range.minHeight, range.maxHeight)]
+    where max < min {
+      throw SpecDecodingError(
+        path: path + ".max." + name,
+        message: "expected a number ≥ min.\(name) (\(JSONWriter.string(.double(min)))), got "
+          + JSONWriter.string(.double(max)))
+    }
+    return range
+  }
+
+  /// `{width?, height?}` of a size range's `min` or `max` found at `path` (finite, ≥ 0; absent or null members nil).
+  private static func size(
+    _ value: JSONValue?, path: String
+  ) throws(SpecDecodingError) -> (width: Double?, height: Double?) {
+    guard let value, !value.isNull else { return (nil, nil) }
+    guard case .object(let object) = value else {
+      throw SpecDecodingError(
+        path: path, message: "expected an object {width?, height?}, got \(value.kindDescription)")
+    }
+    try refuseUnknown(object, sizeMembers, path: path)
+    return (try length(object["width"], path: path + ".width"), try length(object["height"], path: path + ".height"))
+  }
+
+  /// The members of a size range's `min` and `max`.
+  static let sizeMembers = MemberCheck("a size", valid: ["width", "height"])
+
   /// `accessoryType` (one of `AccessoryType`'s names) found at `path`; null is `none`.
   static func accessoryType(_ value: JSONValue, path: String) throws(SpecDecodingError) -> AccessoryType {
     try name(value, path: path, default: AccessoryType.none)
@@ -73,6 +113,9 @@ enum RowMembers {
         accessories.separatorInset = try separatorInset(value, path: entry.at("separatorInset"))
       }
       spec.accessories = accessories == .standard ? nil : accessories
+      if let value = entry.object["sizeRange"] {
+        spec.sizeRange = try sizeRange(value, path: entry.at("sizeRange"))
+      }
     } catch {
       throw ResponseError(code: .invalidParams, message: error.description)
     }

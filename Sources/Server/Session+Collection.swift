@@ -144,16 +144,25 @@ extension SessionMethods {
 
 extension Session {
   /// Refuses (-32602 at the row's path) rows of a collection or pager that carry a table row's members
-  /// (`heightRange`, accessories): an item is measured in its flow layout's range. `indexed`: `path` is
+  /// (`heightRange`, accessories): an item is measured in its flow layout's range or its own `sizeRange`; and rows
+  /// of a table that carry an item's `sizeRange` (a row's width is the table's). `indexed`: `path` is
   /// the rows array (each row at `path[i]`), else the row itself.
   func refuseTableRowMembers(
     _ specs: [RowSpec<LayoutElement>], path: String, indexed: Bool = true
   ) throws(ResponseError) {
-    guard table.flow != nil else { return }
+    guard table.flow != nil else {
+      for (index, spec) in specs.enumerated() where spec.sizeRange != nil {
+        throw Params.invalid(
+          (indexed ? "\(path)[\(index)]" : path) + ".sizeRange",
+          "a table row's width is the table's (use \"heightRange\")")
+      }
+      return
+    }
     for (index, spec) in specs.enumerated() where spec.heightRange != nil || spec.accessories != nil {
       throw Params.invalid(
         indexed ? "\(path)[\(index)]" : path,
-        "a \(kind.rawValue)'s items have no heightRange or accessories (they are measured in the flow layout's range)")
+        "a \(kind.rawValue)'s items have no heightRange or accessories (they are measured in the flow layout's range "
+          + "or their own sizeRange)")
     }
   }
 

@@ -6,9 +6,9 @@ extension Session {
   /// The range row `id`'s cell is laid out in at the session's width: the width its accessory leaves and its
   /// height range (`CellLayout.range`). Display passes, snapshots and element frames use it, so they lay the cell
   /// out exactly as its height was measured. Session-isolated.
-  /// A collection's item: exactly its layout's item size (`cellRange`).
+  /// A collection's item: its own size range when it has one, else its layout's range (`cellRange`).
   func cellRange(of id: RowID) -> SizeRange {
-    if table.flow != nil { return cellRange }
+    if table.flow != nil { return table.itemSizeRange(of: id).map(CellLayout.range) ?? cellRange }
     return CellLayout.range(
       width: width, heightRange: table.heightRange(of: id), accessoryType: table.accessories(of: id).accessoryType)
   }

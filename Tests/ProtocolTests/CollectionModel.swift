@@ -2,7 +2,8 @@
 /// "Collections", "Collections: flow layout", "Pagers" and "Scrolling, ranges and interface states" (UIKit's
 /// documented `UICollectionViewFlowLayout`, Texture's range controller and batch fetching) and sharing no code with
 /// NodeTree or Server. Plain arrays and linear scans along one *scroll axis* (y for a vertical flow, x for a
-/// horizontal one and a pager): every item has the flow's fixed `itemSize`, so each section is a grid of columns.
+/// horizontal one and a pager): every item has the flow's fixed `itemSize` (a section of such items is a grid of
+/// columns) unless it carries its own `sizeRange` (`CollectionModel+Lines`: lines broken greedily and justified).
 /// Each mutating entry point mirrors one request; `CollectionObservation` reads it.
 struct CollectionModel: Sendable {
   /// What the session holds.
@@ -107,10 +108,6 @@ struct CollectionModel: Sendable {
   var viewportExtent: Double { vertical ? height : width }
   /// The viewport's extent across it (the collection's bounds across).
   var crossExtent: Double { vertical ? width : height }
-  /// The item's extent along the scroll axis.
-  var itemAlong: Double { vertical ? layout.itemHeight : layout.itemWidth }
-  /// The item's extent across (along the fill axis).
-  var itemAcross: Double { vertical ? layout.itemWidth : layout.itemHeight }
   /// Leading and trailing section insets along the scroll axis.
   var insetsAlong: (Double, Double) {
     vertical ? (layout.insets.top, layout.insets.bottom) : (layout.insets.left, layout.insets.right)
@@ -121,57 +118,6 @@ struct CollectionModel: Sendable {
   }
   /// The room of a line: the extent across less the two insets across.
   var room: Double { crossExtent - insetsAcross.0 - insetsAcross.1 }
-  /// Items a full line holds: ⌊(room + interitem) / (extent + interitem)⌋, at least 1.
-  var perLine: Int {
-    max(1, Int(((room + layout.interitemSpacing) / (itemAcross + layout.interitemSpacing)).rounded(.down)))
-  }
-
-  /// The position across of column `k`: with one column centred in the room, else the n columns spread from the
-  /// inset to the far inset (gap (room − n × extent) / (n − 1)).
-  func across(column k: Int) -> Double {
-    let n = perLine
-    if n == 1 { return insetsAcross.0 + (room - itemAcross) / 2 }
-    let gap = (room - Double(n) * itemAcross) / Double(n - 1)
-    return insetsAcross.0 + Double(k) * (itemAcross + gap)
-  }
-
-  /// A section's extent along the scroll axis: header, leading inset, its lines `lineSpacing` apart, trailing
-  /// inset, footer.
-  func sectionExtent(_ count: Int) -> Double {
-    let lines = (count + perLine - 1) / perLine
-    let body = lines == 0 ? 0 : Double(lines) * itemAlong + Double(lines - 1) * layout.lineSpacing
-    return layout.header + insetsAlong.0 + body + insetsAlong.1 + layout.footer
-  }
-
-  /// Every item in order with its section, index, leading edge along the scroll axis and position across.
-  var placed: [(id: String, section: Int, item: Int, along: Double, across: Double)] {
-    var out: [(id: String, section: Int, item: Int, along: Double, across: Double)] = []
-    var start = 0.0
-    for (s, items) in sections.enumerated() {
-      let first = start + layout.header + insetsAlong.0
-      for (i, id) in items.enumerated() {
-        let line = i / perLine
-        out.append((id, s, i, first + Double(line) * (itemAlong + layout.lineSpacing), across(column: i % perLine)))
-      }
-      start += sectionExtent(items.count)
-    }
-    return out
-  }
-
-  /// The content's extent along the scroll axis: the sum of the sections'.
-  var contentExtent: Double { sections.reduce(0) { $0 + sectionExtent($1.count) } }
-
-  /// The content size: the collection's width by the sections' height (vertical) or the sections' width by its
-  /// height (horizontal).
-  var contentSize: (width: Double, height: Double) {
-    vertical ? (width, contentExtent) : (contentExtent, height)
-  }
-
-  /// An item's frame {x, y, width, height}.
-  func frame(along: Double, across: Double) -> (Double, Double, Double, Double) {
-    vertical
-      ? (across, along, layout.itemWidth, layout.itemHeight) : (along, across, layout.itemWidth, layout.itemHeight)
-  }
 
   /// The largest offset: max(0, content extent − viewport extent) (a collection has no content insets).
   var maxOffset: Double { max(0, contentExtent - viewportExtent) }
@@ -183,7 +129,7 @@ struct CollectionModel: Sendable {
   /// across).
   func ids(intersecting a: Double, _ b: Double) -> [String] {
     guard b > a else { return [] }
-    return placed.filter { $0.along < b && $0.along + itemAlong > a }.map(\.id)
+    return placed.filter { $0.along < b && $0.along + $0.alongExtent > a }.map(\.id)
   }
 
   /// The visible items: those intersecting the viewport.

@@ -11,7 +11,9 @@ struct CollectionObservation: Sendable {
 
   /// A number as text (whole values without a fraction; others to 1/1000 point, so float noise cannot differ).
   static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%.3f", value)
+    // Rounded to 1/1000 first: justified lines' gaps accumulate differently in the two implementations.
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.3f", rounded)
   }
 
   /// The model's observation.
@@ -23,7 +25,7 @@ struct CollectionObservation: Sendable {
     let size = model.contentSize
     fields.append(("contentSize", "\(n(size.width))x\(n(size.height))"))
     let frames = model.placed.map { item -> String in
-      let (fx, fy, fw, fh) = model.frame(along: item.along, across: item.across)
+      let (fx, fy, fw, fh) = model.frame(item)
       return "\(item.id)@[\(item.section),\(item.item)]=\(n(fx)),\(n(fy)),\(n(fw)),\(n(fh))"
     }
     fields.append(("frames", frames.joined(separator: " ")))

@@ -19,15 +19,24 @@ import Testing
     "[" + (0..<count).map { #"{"id":"\#(prefix)\#($0)","cell":\#(nodeCell(10))}"# }.joined(separator: ",") + "]"
   }
 
+  /// A daemon holding the 320 × 480 grid every grid test starts from: a vertical collection of `itemSize` 100 × 100
+  /// (default spacings 10: (320 + 10) / 110 = 3 columns at x 0, 110, 220, lines 110 apart) with the `layout`
+  /// members `extraLayout` added, and `count` items "i0"… inserted (request 3) and committed (request 4), with
+  /// that wait's result. Requests from 5 on are the test's.
+  private func grid(_ count: Int, extraLayout: String = "") throws -> (Daemon, JSONValue) {
+    let daemon = try daemon(
+      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}"#
+        + extraLayout + "}")
+    guard count > 0 else { return (daemon, .null) }
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(count))}"#)
+    return (daemon, daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#))
+  }
+
   @Test func aGridPlacesItemsInColumns() throws {
     // Width 320, itemSize 100 × 100, spacings 10 (defaults): (320 + 10) / 110 = 3 per line, gap (320 − 300) / 2 = 10 →
     // columns x 0, 110, 220; lines y 0, 110, 220. 7 items → 3 lines → content 320 × (3 × 100 + 2 × 10) = 320 × 320.
-    let daemon = try daemon(
-      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}}"#)
-    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(7))}"#)
-    #expect(
-      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
-        == json(#"{"seq":1,"contentSize":{"width":320,"height":320}}"#))
+    let (daemon, committed) = try grid(7)
+    #expect(committed == json(#"{"seq":1,"contentSize":{"width":320,"height":320}}"#))
     // Item 4: column 1, line 1.
     #expect(
       daemon.result(5, "table/rowFrame", #"{"sessionId":"s1","row":"i4"}"#)
@@ -86,10 +95,7 @@ import Testing
   @Test func scrollToRowMovesAlongTheFlowsAxis() throws {
     // 30 items 100 × 100 in 320 × 480, spacings 10: 3 per line, 10 lines → content 320 × (10 × 100 + 9 × 10) =
     // 320 × 1090, offsets in [0, 1090 − 480 = 610]. Item 16 is on line 5: y 550…650.
-    let daemon = try daemon(
-      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}}"#)
-    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(30))}"#)
-    _ = daemon.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+    let (daemon, _) = try grid(30)
     func offset(_ id: Int, _ params: String) -> JSONValue? {
       daemon.result(id, "table/scrollToRow", #"{"sessionId":"s1","row":"i16"\#(params)}"#)["contentOffset"]
     }
@@ -190,13 +196,9 @@ import Testing
     // 320 × 480, items 100 × 100, header reference height 30, footer 20, 4 items: header y 0…30 across the whole
     // width; line 0 at y 30 (items at x 0, 110, 220: (320 + 10) / 110 = 3 columns, gap (320 − 300) / 2 = 10); line 1
     // at y 140 (item 3 in column 0); footer y 240…260. Content 320 × 260.
-    let daemon = try daemon(
-      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100},"#
-        + #""headerReferenceSize":{"height":30},"footerReferenceSize":{"height":20}}"#)
-    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(items(4))}"#)
-    #expect(
-      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
-        == json(#"{"seq":1,"contentSize":{"width":320,"height":260}}"#))
+    let (daemon, committed) = try grid(
+      4, extraLayout: #","headerReferenceSize":{"height":30},"footerReferenceSize":{"height":20}"#)
+    #expect(committed == json(#"{"seq":1,"contentSize":{"width":320,"height":260}}"#))
     let header =
       #"{"kind":"header","section":0,"frame":{"x":0,"y":0,"width":320,"height":30},"#
       + #""contentFrame":{"x":0,"y":0,"width":320,"height":30},"floating":false}"#
@@ -392,9 +394,64 @@ import Testing
     daemon.expectAliveThenExit()
   }
 
+  @Test func anItemsSizeRangeIsItsDelegateRange() throws {
+    // The grid with i1 given sizeRange [0 × 0, 150 × 80] and a node of 200 × 120: measured in its range, it is
+    // 150 × 80 (the others exactly 100 × 100). Sizes differ, so no columns. Line 0: 100 + 10 + 150 = 260, + 10 + 100
+    // > 320 → i0, i1, justified: spare 320 − 250 − 10 = 60, gap 70 → i1 at x 170, centred in the 100-thick line at
+    // y 10. Line 1 at y 110: i2, i3, the last line at x 0, 110. Content 320 × 210.
+    let (daemon, _) = try grid(0)
+    let rows = [
+      #"{"id":"i0","cell":\#(nodeCell(10))}"#,
+      #"{"id":"i1","cell":{"type":"node","style":{"width":200,"height":120}},"sizeRange":{"max":{"width":150,"height":80}}}"#,
+      #"{"id":"i2","cell":\#(nodeCell(10))}"#, #"{"id":"i3","cell":\#(nodeCell(10))}"#,
+    ]
+    _ = daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":[\#(rows.joined(separator: ","))]}"#)
+    #expect(
+      daemon.result(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId":"s1"}"#)
+        == json(#"{"seq":1,"contentSize":{"width":320,"height":210}}"#))
+    #expect(
+      daemon.result(5, "table/rowFrame", #"{"sessionId":"s1","row":"i1"}"#)["frame"]
+        == json(#"{"x":170,"y":10,"width":150,"height":80}"#))
+    #expect(
+      daemon.result(6, "table/rowFrame", #"{"sessionId":"s1","row":"i3"}"#)["frame"]
+        == json(#"{"x":110,"y":110,"width":100,"height":100}"#))
+    // Malformed ranges name their path and insert nothing.
+    let bad = [
+      (
+        #"{"max":{"width":20},"min":{"width":50}}"#,
+        "params.rows[0].sizeRange.max.width: expected a number ≥ min.width (50), got 20"
+      ),
+      (#"{"min":{"width":-1}}"#, "params.rows[0].sizeRange.min.width: expected a number in [0, 1e9], got -1"),
+      (#"{"max":[1,2]}"#, "params.rows[0].sizeRange.max: expected an object {width?, height?}, got an array"),
+    ]
+    for (index, (range, message)) in bad.enumerated() {
+      let row = #"[{"id":"x","cell":\#(nodeCell(10)),"sizeRange":\#(range)}]"#
+      #expect(
+        daemon.call(7 + index, "table/insertRows", #"{"sessionId":"s1","rows":\#(row)}"#) == [
+          json(errorResponse("\(7 + index)", -32602, message))
+        ])
+    }
+    let unknown = #"[{"id":"x","cell":\#(nodeCell(10)),"sizeRange":{"min":{"depth":1}}}]"#
+    let error = daemon.call(10, "table/insertRows", #"{"sessionId":"s1","rows":\#(unknown)}"#).last?["error"]
+    #expect(error?["message"]?.stringValue?.hasPrefix("params.rows[0].sizeRange.min.depth: unknown member") == true)
+    #expect(daemon.result(11, "table/contentSize", #"{"sessionId":"s1"}"#) == json(#"{"width":320,"height":210}"#))
+    daemon.expectAliveThenExit()
+  }
+
+  @Test func aTableRowRefusesASizeRange() throws {
+    let daemon = try daemon(#""viewport":{"width":320,"height":480}"#)
+    let row = #"[{"id":"a","cell":\#(nodeCell(10)),"sizeRange":{"max":{"width":100}}}]"#
+    #expect(
+      daemon.call(3, "table/insertRows", #"{"sessionId":"s1","rows":\#(row)}"#) == [
+        json(
+          errorResponse(
+            "3", -32602, #"params.rows[0].sizeRange: a table row's width is the table's (use "heightRange")"#))
+      ])
+    daemon.expectAliveThenExit()
+  }
+
   @Test func tableOnlyMethodsAndMembersAreRefused() throws {
-    let daemon = try daemon(
-      #""kind":"collection","viewport":{"width":320,"height":480},"layout":{"itemSize":{"width":100,"height":100}}"#)
+    let (daemon, _) = try grid(0)
     // A row's heightRange: an item is measured at the item size; nothing is inserted.
     let row = #"[{"id":"a","cell":\#(nodeCell(10)),"heightRange":{"min":0,"max":10}}]"#
     #expect(
@@ -402,7 +459,7 @@ import Testing
         json(
           errorResponse(
             "3", -32602,
-            "params.rows[0]: a collection's items have no heightRange or accessories (they are measured in the flow layout's range)"
+            "params.rows[0]: a collection's items have no heightRange or accessories (they are measured in the flow layout's range or their own sizeRange)"
           ))
       ])
     #expect(

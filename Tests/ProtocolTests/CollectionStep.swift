@@ -23,13 +23,42 @@ enum CollectionStep: Sendable, CustomStringConvertible {
   /// `session/setVisible` {visible}.
   case setVisible(Bool)
 
-  /// The cell every item carries (its size is the flow's itemSize, whatever the node says).
+  /// The cell every item without a range carries (its size is the flow's itemSize, whatever the node says).
   static let cell = #"{"type":"node","style":{"height":10}}"#
+
+  /// A ranged item's node size and `sizeRange`, derived from its id "i<n>r" (the generator's: nil for any other id).
+  /// The node's width is one of 40, 70, 130, 200 and its height one of 30, 55, 90, 140 (by n); the range is [50 × 40,
+  /// 120 × 100] or, for odd n, [60 × 30, 160 × 130] — at most 160 across, less than any line's room, so every item
+  /// stays inside the bounds across.
+  static func rangedItem(
+    _ id: String
+  ) -> (
+    node: (width: Double, height: Double), min: (width: Double, height: Double), max: (width: Double, height: Double)
+  )? {
+    guard id.hasSuffix("r"), let n = Int(id.dropFirst().dropLast()) else { return nil }
+    let node = ([40.0, 70, 130, 200][n % 4], [30.0, 55, 90, 140][(n / 4) % 4])
+    return n % 2 == 0 ? (node, (50, 40), (120, 100)) : (node, (60, 30), (160, 130))
+  }
+
+  /// The row entry of item `id`: a ranged item's node of its size with its `sizeRange`, else the plain cell.
+  static func row(_ id: String) -> String {
+    guard let ranged = rangedItem(id) else { return #"{"id":"\#(id)","cell":\#(cell)}"# }
+    let n = LiveTableWire.number
+    return #"{"id":"\#(id)","cell":\#(cell(id)),"sizeRange":{"min":{"width":\#(n(ranged.min.width)),"#
+      + #""height":\#(n(ranged.min.height))},"max":{"width":\#(n(ranged.max.width)),"height":\#(n(ranged.max.height))}}}"#
+  }
+
+  /// The cell of item `id` (inserted and reloaded alike): a ranged item's node has an exact size.
+  static func cell(_ id: String) -> String {
+    guard let ranged = rangedItem(id) else { return cell }
+    let n = LiveTableWire.number
+    return #"{"type":"node","style":{"width":\#(n(ranged.node.width)),"height":\#(n(ranged.node.height))}}"#
+  }
 
   /// The request, for a flow scrolling along y when `vertical`.
   func call(vertical: Bool) -> (method: String, params: String) {
     func rows(_ ids: [String]) -> String {
-      "[" + ids.map { #"{"id":"\#($0)","cell":\#(Self.cell)}"# }.joined(separator: ",") + "]"
+      "[" + ids.map(Self.row).joined(separator: ",") + "]"
     }
     let axis = vertical ? "y" : "x"
     switch self {
@@ -40,7 +69,7 @@ enum CollectionStep: Sendable, CustomStringConvertible {
     case .move(let id, let section, let item):
       return ("table/moveRow", #"{"from":"\#(id)","to":[\#(section),\#(item)]}"#)
     case .reload(let id):
-      return ("table/reloadRows", #"{"rows":[{"row":"\#(id)","cell":\#(Self.cell)}]}"#)
+      return ("table/reloadRows", #"{"rows":[{"row":"\#(id)","cell":\#(Self.cell(id))}]}"#)
     case .insertSection(let at, let ids):
       return ("table/insertSections", #"{"at":\#(at),"sections":[{"rows":\#(rows(ids))}]}"#)
     case .deleteSection(let index):

@@ -48,10 +48,13 @@ struct CollectionStepGenerator {
     return common + #""kind":"collection","layout":\#(layout)}"#
   }
 
-  /// `count` fresh ids.
-  mutating func ids(_ count: Int) -> [String] {
+  /// `count` fresh ids; in a collection (not a pager) about one in four is a ranged item ("i<n>r", carrying its own
+  /// `sizeRange`: `CollectionStep.rangedItem`).
+  mutating func ids(_ count: Int, ranged: Bool) -> [String] {
     defer { nextID += count }
-    return (nextID..<nextID + count).map { "i\($0)" }
+    return (nextID..<nextID + count).map { n in
+      ranged && Int.random(in: 0..<4, using: &random) == 0 ? "i\(n)r" : "i\(n)"
+    }
   }
 
   /// A step for `model`'s state.
@@ -64,7 +67,7 @@ struct CollectionStepGenerator {
       case 0..<22:
         let s = pager ? 0 : Int.random(in: 0..<model.sections.count, using: &random)
         let at = Int.random(in: 0...model.sections[s].count, using: &random)
-        return .insert(section: s, at: at, ids: ids(Int.random(in: 1...12, using: &random)))
+        return .insert(section: s, at: at, ids: ids(Int.random(in: 1...12, using: &random), ranged: !pager))
       case 22..<32 where !all.isEmpty:
         let count = Int.random(in: 1...min(4, all.count), using: &random)
         return .delete(Array(all.shuffled(using: &random).prefix(count)))
@@ -78,7 +81,8 @@ struct CollectionStepGenerator {
         return .reload(all.randomElement(using: &random) ?? "")
       case 40..<44 where !pager:
         return .insertSection(
-          at: Int.random(in: 0...model.sections.count, using: &random), ids: ids(Int.random(in: 0...6, using: &random)))
+          at: Int.random(in: 0...model.sections.count, using: &random),
+          ids: ids(Int.random(in: 0...6, using: &random), ranged: true))
       case 44..<46 where !pager && model.sections.count > 1:
         return .deleteSection(Int.random(in: 0..<model.sections.count, using: &random))
       case 46..<68:

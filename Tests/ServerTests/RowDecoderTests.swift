@@ -85,7 +85,8 @@ import Testing
       (
         #"{"neverShowPlaceholders":"x","x":1}"#,
         #"params.rows[0].x: unknown member of a row; valid members: "id", "#
-          + #""neverShowPlaceholders", "cell", "heightRange", "accessoryType", "selectionStyle", "separatorInset""#
+          + #""neverShowPlaceholders", "cell", "heightRange", "accessoryType", "selectionStyle", "separatorInset", "#
+          + #""sizeRange""#
       ),
       (#"{"id":null}"#, #"params.rows[0]: missing required member "cell""#),
       ("[]", #"params.rows[0]: missing required member "cell""#),

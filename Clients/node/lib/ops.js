@@ -10,16 +10,19 @@ import { rowParam } from './protocol.js';
 
 /**
  * One new row: {id?, cell, at?, neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?,
- * separatorInset?} from `row(cell, {id, at, neverShowPlaceholders, heightRange, accessoryType, selectionStyle,
- * separatorInset})`. `heightRange: {min?, max?}` is Texture's `constrainedSizeForRowAtIndexPath:` (the width stays
+ * separatorInset?, sizeRange?} from `row(cell, {id, at, neverShowPlaceholders, heightRange, accessoryType,
+ * selectionStyle, separatorInset, sizeRange})`. `heightRange: {min?, max?}` is Texture's `constrainedSizeForRowAtIndexPath:` (the width stays
  * the table's); `accessoryType` narrows the width the cell is laid out at (see ACCESSORY_WIDTHS); `selectionStyle`
- * and `separatorInset: {left?, right?}` change only how the row is drawn. A row keeps them for its life.
+ * and `separatorInset: {left?, right?}` change only how the row is drawn. A collection's item takes `sizeRange:
+ * {min?: {width?, height?}, max?: {width?, height?}}` instead, Texture's `constrainedSizeForItemAtIndexPath:`
+ * (measured in it, placed at the size it measured). A row keeps them for its life.
  */
 export function row(cell, options = {}) {
   const entry = { cell };
   if (options.id !== undefined) entry.id = options.id;
   if (options.at !== undefined) entry.at = rowParam(options.at);
-  for (const key of ['neverShowPlaceholders', 'heightRange', 'accessoryType', 'selectionStyle', 'separatorInset']) {
+  const keys = ['neverShowPlaceholders', 'heightRange', 'accessoryType', 'selectionStyle', 'separatorInset', 'sizeRange'];
+  for (const key of keys) {
     if (options[key] !== undefined && options[key] !== null) entry[key] = options[key];
   }
   return entry;

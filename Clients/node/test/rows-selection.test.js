@@ -59,3 +59,9 @@ describe('rows and selection', { skip: SKIP }, () => {
     await assert.rejects(session.selectRow([0, 0]), InvalidUpdateError);
   });
 });
+
+test('ops.row carries a collection item\'s sizeRange as given', () => {
+  assert.deepEqual(ops.row(node(1), { id: 'i', sizeRange: { max: { width: 150, height: 80 } } }), {
+    cell: node(1), id: 'i', sizeRange: { max: { width: 150, height: 80 } },
+  });
+});

@@ -17,15 +17,19 @@ from .protocol import Row, Spec, row_param
 def row(cell: Spec, id: Optional[str] = None, *, at: Optional[Sequence[int]] = None,
         never_show_placeholders: Optional[bool] = None, height_range: Optional[Mapping[str, float]] = None,
         accessory_type: Optional[str] = None, selection_style: Optional[str] = None,
-        separator_inset: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
+        separator_inset: Optional[Mapping[str, float]] = None,
+        size_range: Optional[Mapping[str, Mapping[str, float]]] = None) -> Dict[str, Any]:
     """One entry of a row list (``table/insertRows``, sections, ``insertRows`` operations): {id?, cell, at?,
-    neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?}.
+    neverShowPlaceholders?, heightRange?, accessoryType?, selectionStyle?, separatorInset?, sizeRange?}.
     ``never_show_placeholders=True`` makes a scroll that shows the row wait until it is displayed (Texture's
     ``neverShowPlaceholders``). ``height_range={"min": 44, "max": 100}`` is Texture's
     ``constrainedSizeForRowAtIndexPath:`` (the width stays the table's); ``accessory_type`` (one of
     :data:`~layoutd.protocol.ACCESSORY_TYPES`) narrows the width the cell is laid out at;
     ``selection_style`` (one of :data:`~layoutd.protocol.SELECTION_STYLES`) and ``separator_inset``
-    (``{"left", "right"}``) change only how the row is drawn. A row keeps these for its life."""
+    (``{"left", "right"}``) change only how the row is drawn. A collection's item takes
+    ``size_range={"min": {"width": 0}, "max": {"width": 150, "height": 80}}`` instead, Texture's
+    ``constrainedSizeForItemAtIndexPath:`` (measured in it, placed at the size it measured). A row keeps these for
+    its life."""
     entry: Dict[str, Any] = {"cell": cell}
     if id is not None:
         entry["id"] = id
@@ -41,6 +45,8 @@ def row(cell: Spec, id: Optional[str] = None, *, at: Optional[Sequence[int]] = N
         entry["selectionStyle"] = selection_style
     if separator_inset is not None:
         entry["separatorInset"] = dict(separator_inset)
+    if size_range is not None:
+        entry["sizeRange"] = {key: dict(value) for key, value in size_range.items()}
     return entry
 
 

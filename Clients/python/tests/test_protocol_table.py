@@ -214,6 +214,8 @@ OPTIONAL_MEMBERS = [
                                       selection_style="gray", separator_inset={"left": 15})],), {},
      {"rows": [{"id": "a", "cell": support.node(1), "heightRange": {"min": 44}, "accessoryType": "checkmark",
                 "selectionStyle": "gray", "separatorInset": {"left": 15}}]}),
+    ("Session.insert_rows", ([ops.row(support.node(1), "i", size_range={"max": {"width": 150, "height": 80}})],), {},
+     {"rows": [{"id": "i", "cell": support.node(1), "sizeRange": {"max": {"width": 150, "height": 80}}}]}),
     ("Session.perform_batch_updates", ([ops.insert_rows([ops.row(support.node(1), at=(0, 0))])],), {},
      {"operations": [{"op": "insertRows", "rows": [{"cell": support.node(1), "at": [0, 0]}]}]}),
 ]

@@ -40,8 +40,15 @@ struct FlowGeometry: Sendable {
       : Rect(x: scroll, y: fill, width: scrollLength, height: fillLength)
   }
 
-  /// Places one section starting at `start` along the scroll axis.
-  func place(_ section: FlowSection, at start: Double) -> FlowSectionFrames {
+  /// Places one section starting at `start` along the scroll axis. With `old`, the same section's frames from the
+  /// previous layout (same configuration and bounds), only what changed is placed again: a section of the same input
+  /// is `old` moved to `start`; otherwise the lines of `old` before the first item whose size differs are kept (moved
+  /// to `start`) — greedy line breaking and the uniform columns make a line depend only on the items up to it —
+  /// except `old`'s last line (it may take more items, and a section's last line is placed differently), and the
+  /// section is placed from there on. The result equals placing the section afresh (up to the rounding of a move).
+  func place(_ section: FlowSection, at start: Double, reusing old: FlowSectionFrames? = nil) -> FlowSectionFrames {
+    if let old, old.input == section { return old.moved(to: start, vertical: vertical) }
+    let columns = uniformColumns(section.items)
     var position = start
     var header: Rect?
     if section.headerExtent > 0 {
@@ -49,22 +56,39 @@ struct FlowGeometry: Sendable {
       position += section.headerExtent
     }
     position += leadingInset
-    let lines = breakLines(section.items)
-    let columns = uniformColumns(section.items)
-    var items = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: section.items.count)
-    var placedLines: [FlowLine] = []
-    placedLines.reserveCapacity(lines.count)
+    var items: [Rect]
+    var placedLines: [FlowLine]
+    let kept = old.map { keptLines(of: $0, for: section, columns: columns) } ?? 0
+    if let old, kept > 0 {
+      let moved = old.lines[kept - 1]
+      let delta = start - old.start
+      let first = moved.items.upperBound
+      placedLines = Array(old.lines[..<kept])
+      items = Array(old.items[..<first])
+      if delta != 0 {
+        for index in placedLines.indices { placedLines[index].start += delta }
+        for index in items.indices { items[index] = shift(items[index], by: delta) }
+      }
+      position = moved.start + delta + moved.thickness
+    } else {
+      items = []
+      placedLines = []
+    }
+    items.reserveCapacity(section.items.count)
+    let lines = breakLines(section.items, from: items.count)
+    placedLines.reserveCapacity(placedLines.count + lines.count)
     for (number, range) in lines.enumerated() {
-      if number > 0 { position += configuration.minimumLineSpacing }
-      let thickness = range.map { scroll(section.items[$0]) }.max() ?? 0
-      let offsets =
-        columns.flatMap { $0.count >= range.count ? Array($0.prefix(range.count)) : nil }
-        ?? fillOffsets(range.map { fill(section.items[$0]) }, isLast: number == lines.count - 1)
+      if number > 0 || !placedLines.isEmpty { position += configuration.minimumLineSpacing }
+      var thickness = 0.0
+      for item in range { thickness = max(thickness, scroll(section.items[item])) }
+      let uniform = columns.flatMap { $0.count >= range.count ? $0 : nil }
+      let offsets = uniform ?? fillOffsets(range.map { fill(section.items[$0]) }, isLast: number == lines.count - 1)
       for (item, offset) in zip(range, offsets) {
         let size = section.items[item]
-        items[item] = rect(
-          scroll: position + (thickness - scroll(size)) / 2, scrollLength: scroll(size), fill: fillInset + offset,
-          fillLength: fill(size))
+        items.append(
+          rect(
+            scroll: position + (thickness - scroll(size)) / 2, scrollLength: scroll(size), fill: fillInset + offset,
+            fillLength: fill(size)))
       }
       placedLines.append(FlowLine(items: range, start: position, thickness: thickness))
       position += thickness
@@ -76,16 +100,44 @@ struct FlowGeometry: Sendable {
       position += section.footerExtent
     }
     return FlowSectionFrames(
-      header: header, items: items, lines: placedLines, footer: footer, start: start, end: position)
+      header: header, items: items, lines: placedLines, footer: footer, start: start, end: position, input: section,
+      columns: columns)
+  }
+
+  /// How many of `old`'s first lines `section` keeps: those before the first item whose size differs (the item
+  /// after each unchanged too), not `old`'s last line, and none unless the header and the uniform columns are the
+  /// same.
+  func keptLines(of old: FlowSectionFrames, for section: FlowSection, columns: [Double]?) -> Int {
+    guard old.input.headerExtent == section.headerExtent, old.columns == columns, old.lines.count > 1 else { return 0 }
+    var common = 0
+    let limit = min(old.input.items.count, section.items.count)
+    if columns != nil {
+      // Every item of each has one size (the columns alone do not tell the sizes apart).
+      common = old.input.items.first == section.items.first ? limit : 0
+    } else {
+      while common < limit, old.input.items[common] == section.items[common] { common += 1 }
+    }
+    var kept = 0
+    // A line ends where the next item did not fit: that item must be unchanged too.
+    while kept < old.lines.count - 1, old.lines[kept].items.upperBound < common { kept += 1 }
+    return kept
+  }
+
+  /// `frame` moved by `delta` along the scroll axis.
+  func shift(_ frame: Rect, by delta: Double) -> Rect {
+    var moved = frame
+    if vertical { moved.y += delta } else { moved.x += delta }
+    return moved
   }
 
   /// Greedy line breaking: a line takes items while their fill extents plus the minimum interitem spacing between
   /// them fit in `lineRoom`; every line takes at least one item.
-  func breakLines(_ sizes: [FlowSize]) -> [Range<Int>] {
+  /// `from`: the index the first line starts at (a line boundary of an earlier breaking).
+  func breakLines(_ sizes: [FlowSize], from start: Int = 0) -> [Range<Int>] {
     var lines: [Range<Int>] = []
-    var first = 0
+    var first = start
     var used = 0.0
-    for index in sizes.indices {
+    for index in start..<sizes.count {
       let extent = fill(sizes[index])
       if index > first, used + configuration.minimumInteritemSpacing + extent > lineRoom {
         lines.append(first..<index)

@@ -50,6 +50,29 @@ package struct FlowSectionFrames: Sendable, Hashable {
   package var start: Double
   /// End of the section along the scroll axis (after its footer).
   package var end: Double
+  /// What was placed (compared by the next placement, `FlowGeometry.place(_:at:reusing:)`).
+  package var input: FlowSection
+  /// The uniform columns' offsets when every item has one size, else nil.
+  package var columns: [Double]?
+
+  /// These frames moved along the scroll axis so that the section starts at `start`.
+  func moved(to start: Double, vertical: Bool) -> FlowSectionFrames {
+    let delta = start - self.start
+    guard delta != 0 else { return self }
+    func shift(_ frame: Rect) -> Rect {
+      var moved = frame
+      if vertical { moved.y += delta } else { moved.x += delta }
+      return moved
+    }
+    var moved = self
+    moved.header = header.map(shift)
+    moved.footer = footer.map(shift)
+    for index in moved.items.indices { moved.items[index] = shift(moved.items[index]) }
+    for index in moved.lines.indices { moved.lines[index].start += delta }
+    moved.start = start
+    moved.end = end + delta
+    return moved
+  }
 }
 
 /// `UICollectionViewFlowLayout`'s placement of every header, item and footer (Protocol.md "Collections: flow
@@ -74,16 +97,25 @@ package struct FlowLayout: Sendable, Hashable {
   /// Content size: the collection's extent across the scroll axis, the sections' total along it.
   package let contentSize: FlowSize
 
-  /// Places `sections` in a collection of `bounds` size with `configuration`.
-  package init(sections input: [FlowSection], bounds: FlowSize, configuration: FlowLayoutConfiguration) {
+  /// Places `sections` in a collection of `bounds` size with `configuration`. With `previous` (a layout of the same
+  /// configuration and bounds, e.g. before a commit), each section is placed from the section at its index there:
+  /// what did not change is kept or moved, not placed again (`FlowGeometry.place(_:at:reusing:)`); the frames are
+  /// those of a placement afresh.
+  package init(
+    sections input: [FlowSection], bounds: FlowSize, configuration: FlowLayoutConfiguration,
+    reusing previous: FlowLayout? = nil
+  ) {
     self.configuration = configuration
     self.bounds = bounds
     let geometry = FlowGeometry(configuration: configuration, bounds: bounds)
+    let reusable =
+      previous.flatMap { $0.configuration == configuration && $0.bounds == bounds ? $0.sections : nil } ?? []
     var position = 0.0
     var placed: [FlowSectionFrames] = []
     placed.reserveCapacity(input.count)
-    for section in input {
-      let frames = geometry.place(section, at: position)
+    for (index, section) in input.enumerated() {
+      let old = index < reusable.count ? reusable[index] : nil
+      let frames = geometry.place(section, at: position, reusing: old)
       position = frames.end
       placed.append(frames)
     }

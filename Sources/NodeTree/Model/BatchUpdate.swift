@@ -10,12 +10,16 @@ package struct RowSpec<Content: Sendable>: Sendable {
   package var heightRange: RowHeightRange?
   /// The cell's accessory, selection style and separator inset; nil for the defaults (`CellAccessories.standard`).
   package var accessories: CellAccessories?
+  /// A collection item's own size range (`collectionNode:constrainedSizeForItemAtIndexPath:`), nil for the flow
+  /// layout's (`TableNode+ItemSizeRange`).
+  package var sizeRange: CellSizeRange?
 
   /// Creates a row spec.
   package init(
     id: RowID? = nil, content: Content, neverShowPlaceholders: Bool = false, heightRange: RowHeightRange? = nil,
-    accessories: CellAccessories? = nil
+    accessories: CellAccessories? = nil, sizeRange: CellSizeRange? = nil
   ) {
+    self.sizeRange = sizeRange
     self.id = id
     self.content = content
     self.neverShowPlaceholders = neverShowPlaceholders
@@ -97,5 +101,6 @@ extension RowSpec {
   /// Throws `invalidHeightRange` when the spec's height range is malformed.
   func validateHeightRange() throws(NodeTreeError) {
     if let heightRange { _ = try heightRange.validated(for: id) }
+    if let sizeRange { _ = try sizeRange.validatedItemRange(for: id) }
   }
 }

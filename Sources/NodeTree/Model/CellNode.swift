@@ -35,12 +35,16 @@ package struct LayoutRequest<Content: Sendable>: Sendable {
   package let heightRange: RowHeightRange?
   /// The row's accessory: the node is laid out at the table's width less the accessory's (`CellAccessories`).
   package let accessoryType: AccessoryType
+  /// A collection item's own size range to lay out in (nil: the flow layout's range for every item).
+  package let sizeRange: CellSizeRange?
 
   /// Creates a request.
   init(
     id: RowID, generation: UInt64, content: Content, indexPath: TableIndexPath,
-    supplementary: SupplementaryKind? = nil, heightRange: RowHeightRange? = nil, accessoryType: AccessoryType = .none
+    supplementary: SupplementaryKind? = nil, heightRange: RowHeightRange? = nil, accessoryType: AccessoryType = .none,
+    sizeRange: CellSizeRange? = nil
   ) {
+    self.sizeRange = sizeRange
     self.id = id
     self.generation = generation
     self.content = content
@@ -53,11 +57,11 @@ package struct LayoutRequest<Content: Sendable>: Sendable {
   /// A request for `cell` as it is now (id, generation, content) with the row's height range and accessory.
   init(
     _ cell: CellNode<Content>, indexPath: TableIndexPath, supplementary: SupplementaryKind? = nil,
-    heightRange: RowHeightRange?, accessoryType: AccessoryType = .none
+    heightRange: RowHeightRange?, accessoryType: AccessoryType = .none, sizeRange: CellSizeRange? = nil
   ) {
     self.init(
       id: cell.id, generation: cell.generation, content: cell.content, indexPath: indexPath,
-      supplementary: supplementary, heightRange: heightRange, accessoryType: accessoryType)
+      supplementary: supplementary, heightRange: heightRange, accessoryType: accessoryType, sizeRange: sizeRange)
   }
 
   /// The size range the layout job measures in at table width `width` (texture.md §1.6): the width the accessory

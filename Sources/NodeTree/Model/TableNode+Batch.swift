@@ -32,6 +32,7 @@ extension TableNode {
     }
     cells.removeAll(keepingCapacity: true)
     heightRanges.removeAll()
+    itemSizeRanges.removeAll()
     rowAccessories.removeAll()
     cells.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     var specs: [SupplementaryKey: SupplementarySpec<Content>] = [:]
@@ -133,6 +134,11 @@ extension TableNode {
       heightRanges[id] = range
     } else if !heightRanges.isEmpty {
       heightRanges[id] = nil
+    }
+    if let range = spec.sizeRange {
+      itemSizeRanges[id] = range
+    } else if !itemSizeRanges.isEmpty {
+      itemSizeRanges[id] = nil
     }
     if let accessories = spec.accessories, accessories != .standard {
       rowAccessories[id] = accessories

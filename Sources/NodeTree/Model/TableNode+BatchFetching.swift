@@ -13,7 +13,8 @@ extension TableNode {
     guard let viewport else { return BatchFetchDecision(shouldFetch: false) }
     let input = BatchFetchingInput(
       contextState: batchContext.state, scrollDirection: scrollDirection,
-      scrollableDirections: flowCache?.scrollableDirections ?? .vertical, bounds: viewport.bounds,
+      scrollableDirections: flowCache?.configuration.scrollDirection.scrollableDirections ?? .vertical,
+      bounds: viewport.bounds,
       contentWidth: contentWidth ?? viewport.bounds.width, contentHeight: contentHeight, targetOffsetX: targetOffsetX,
       targetOffsetY: targetOffsetY, leadingScreens: leadingScreensForBatching,
       visible: viewport.containerState.contains(.display), velocityX: velocityX, velocityY: velocityY)

@@ -37,13 +37,15 @@ extension TableNode {
   ) -> LayoutRequest<Content> {
     LayoutRequest(
       cell, indexPath: indexPath, supplementary: supplementary, heightRange: heightRange(of: cell.id),
-      accessoryType: accessories(of: cell.id).accessoryType)
+      accessoryType: accessories(of: cell.id).accessoryType,
+      sizeRange: supplementary == nil ? itemSizeRange(of: cell.id) : nil)
   }
 
   /// Forgets the pending cell `id`, its height range and its accessories.
   mutating func removeCell(_ id: RowID) {
     cells[id] = nil
     if !heightRanges.isEmpty { heightRanges[id] = nil }
+    if !itemSizeRanges.isEmpty { itemSizeRanges[id] = nil }
     if !rowAccessories.isEmpty { rowAccessories[id] = nil }
   }
 }

@@ -53,9 +53,12 @@ extension TableNode {
     id: RowID, generation: UInt64, height: Double, width: Double? = nil
   ) throws(NodeTreeError) -> LayoutAcceptance {
     guard height.isFinite, height >= 0 else { throw .invalidHeight(id, height) }
-    let width = flow?.selfSizing == true ? width : nil
-    if let width, !(width.isFinite && width >= 0) { throw .invalidHeight(id, width) }
-    let height = clampedHeight(height, of: id)
+    // An item of its own size range is measured and placed in it (clamped, as Texture clamps a node's size).
+    let itemRange = itemSizeRange(of: id)
+    let given = flow != nil && (flow?.selfSizing == true || itemRange != nil) ? width : nil
+    if let given, !(given.isFinite && given >= 0) { throw .invalidHeight(id, given) }
+    let width = given.map { given in itemRange.map { min(max(given, $0.minWidth), $0.maxWidth) } ?? given }
+    let height = itemRange.map { min(max(height, $0.minHeight), $0.maxHeight) } ?? clampedHeight(height, of: id)
     var accepted = false
     // A relayout's result ends its wait even when a reload, delete or newer content made it stale.
     let relayout = relayouts[id] == generation
@@ -105,8 +108,10 @@ extension TableNode {
     let selfSizing = flow?.selfSizing == true
     for (element, id, height) in located {
       guard let old = visibleMap.height(of: id) else { continue }
-      // A self-sized item changes when its width or its height does (both are reported).
-      let widths = selfSizing && element.supplementaryKind == nil ? (itemWidths[id] ?? 0, measuredWidths[id] ?? 0) : nil
+      // A self-sized item (every item of a flow without `itemSize`, or one with its own size range) changes when its
+      // width or its height does (both are reported).
+      let sized = flow != nil && (selfSizing || itemWidths[id] != nil || measuredWidths[id] != nil)
+      let widths = sized && element.supplementaryKind == nil ? (itemWidths[id] ?? 0, measuredWidths[id] ?? 0) : nil
       let widthChanged = widths.map { abs($0.0 - $0.1) >= Double(Float.ulpOfOne) } ?? false
       guard abs(old - height) >= Double(Float.ulpOfOne) || widthChanged else { continue }
       visibleMap.setHeight(height, of: id)

@@ -5,7 +5,7 @@ extension TableNode {
   /// Returns the interface-state callbacks in firing order. Session-isolated.
   package mutating func setViewport(_ viewport: RangeViewport, force: Bool = false) -> [InterfaceStateEvent] {
     self.viewport = viewport
-    if let flowCache { return ranges.update(viewport, layout: flowCache, force: force) }
+    if let flowCache { return ranges.update(viewport, layout: flowRangeLayout(flowCache), force: force) }
     return ranges.update(
       viewport, map: visibleMap, separator: separatorHeight, force: force, floating: floatingCells(in: viewport.bounds))
   }
@@ -40,7 +40,7 @@ extension TableNode {
     guard let viewport else { return [] }
     var current = viewport
     current.scrollDirection = direction
-    if let flowCache { return ranges.update(current, layout: flowCache, force: force) }
+    if let flowCache { return ranges.update(current, layout: flowRangeLayout(flowCache), force: force) }
     return ranges.update(
       current, map: visibleMap, separator: separatorHeight, force: force, floating: floatingCells(in: viewport.bounds))
   }
@@ -62,4 +62,9 @@ extension TableNode {
       oldY: before, newY: current.bounds.y, byAnchoring: abs(target - before) >= 1e-9, oldX: beforeX,
       newX: current.bounds.x)
   }
+}
+
+extension TableNode {
+  /// The committed flow with the visible map's ids, for one range update.
+  func flowRangeLayout(_ layout: FlowLayout) -> FlowRangeLayout { FlowRangeLayout(layout: layout, map: visibleMap) }
 }

@@ -50,8 +50,9 @@ package struct TableNode<Content: Sendable>: Sendable {
   package internal(set) var selection = Selection()
   /// A collection's flow placement (`TableNode+Flow`); nil for a table (one full-width column).
   package internal(set) var flow: FlowPlacement?
-  /// The flow layout of the committed items with their ids, kept in step with `visibleMap` (nil for a table).
-  var flowCache: FlowRangeLayout?
+  /// The flow layout of the committed items, kept in step with `visibleMap` (nil for a table); each commit places
+  /// it again from the previous one (`FlowLayout.init(sections:bounds:configuration:reusing:)`).
+  var flowCache: FlowLayout?
 
   /// Committed widths of self-sized flow items (the committed flow's item widths; heights are the visible map's).
   var itemWidths: [RowID: Double] = [:]
@@ -63,6 +64,9 @@ package struct TableNode<Content: Sendable>: Sendable {
   /// Height ranges of the pending rows that have one (`TableNode+HeightRange`); kept across reloads and content
   /// updates, dropped with the cell. A side table because ranges are rare.
   var heightRanges: [RowID: RowHeightRange] = [:]
+  /// Size ranges of the pending collection items that have their own (`TableNode+ItemSizeRange`); kept across
+  /// reloads and content updates, dropped with the cell. A side table because ranges are rare.
+  var itemSizeRanges: [RowID: CellSizeRange] = [:]
   /// Accessories of the pending rows that have other than the defaults (`TableNode+Accessories`); kept across
   /// reloads and content updates, dropped with the cell. A side table for the same reason.
   var rowAccessories: [RowID: CellAccessories] = [:]
@@ -133,7 +137,7 @@ package struct TableNode<Content: Sendable>: Sendable {
   /// Content height of what the view shows: committed row heights plus separators, or a collection's flow
   /// layout height (points).
   package var contentHeight: Double {
-    flowCache?.layout.contentSize.height ?? visibleMap.contentHeight(separator: separatorHeight)
+    flowCache?.contentSize.height ?? visibleMap.contentHeight(separator: separatorHeight)
   }
 
   /// Visible row height (cell + separator) at a visible index path.

@@ -49,6 +49,8 @@ package struct FlowRangeLayout: RangeLayout {
   let footerIDs: [RowID?]
   /// Every id above.
   let members: Set<RowID>
+  /// The element map the item ids come from instead of `itemIDs` (a collection's visible map), nil for the above.
+  let map: ElementMap?
 
   /// `layout` with the ids of its items (`itemIDs[s][i]` is item i of section s) and of its header and footer
   /// cells (missing entries: none).
@@ -62,6 +64,19 @@ package struct FlowRangeLayout: RangeLayout {
     members.formUnion(headerIDs.compactMap { $0 })
     members.formUnion(footerIDs.compactMap { $0 })
     self.members = members
+    map = nil
+  }
+
+  /// `layout` with its item ids read from `map` (item i of section s is the map's row at [s, i]): nothing is copied
+  /// or hashed per item, so a range update over a large collection costs what the rect meets. Build it for the call
+  /// and drop it: holding `map` past it would make the map's next change copy its storage.
+  package init(layout: FlowLayout, map: ElementMap) {
+    self.layout = layout
+    self.map = map
+    itemIDs = []
+    headerIDs = []
+    footerIDs = []
+    members = []
   }
 
   /// Cells whose frames intersect `rect` (`layoutAttributesForElementsInRect:`), in content order.
@@ -69,6 +84,7 @@ package struct FlowRangeLayout: RangeLayout {
     layout.elements(intersecting: rect).compactMap { element in
       switch element {
       case .item(let section, let item):
+        if let map { return map.rowID(at: TableIndexPath(section: section, row: item)) }
         return itemIDs.indices.contains(section) && itemIDs[section].indices.contains(item)
           ? itemIDs[section][item] : nil
       case .header(let section): return headerIDs.indices.contains(section) ? headerIDs[section] : nil
@@ -78,7 +94,7 @@ package struct FlowRangeLayout: RangeLayout {
   }
 
   /// True when the layout holds `id`.
-  package func contains(_ id: RowID) -> Bool { members.contains(id) }
+  package func contains(_ id: RowID) -> Bool { map?.containsRow(id) ?? members.contains(id) }
 
   /// The flow's scroll axis.
   package var scrollableDirections: ScrollDirection { layout.configuration.scrollDirection.scrollableDirections }
