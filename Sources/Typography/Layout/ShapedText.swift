@@ -182,7 +182,8 @@ struct ShapedText {
     let scripts = ShapingScript.segments(items.lazy.map(\.scalar), font: font.substitution)
     let forms = scripts.contains { $0.script == .arabic } ? ArabicJoining.forms(items.lazy.map(\.scalar)) : []
     var shaped: [GlyphShaper.Glyph] = []
-    var segmentStarts: Set<Int> = []
+    // The index in `shaped` of each script run's first glyph (ascending).
+    var segmentStarts: [Int] = []
     for segment in scripts {
       var glyphs: [GlyphShaper.Glyph] = []
       glyphs.reserveCapacity(segment.range.count)
@@ -210,7 +211,7 @@ struct ShapedText {
       case .other:
         shaper.run(lookups)
       }
-      if let first = shaper.glyphs.first { segmentStarts.insert(first.cluster) }
+      if !shaper.glyphs.isEmpty { segmentStarts.append(shaped.count) }
       shaped.append(contentsOf: shaper.glyphs)
     }
     var advances = [Int](repeating: 0, count: count)
@@ -219,10 +220,14 @@ struct ShapedText {
     let spaceAdvance = font.advance(of: " ")
     var previousGlyph: UInt16 = 0
     var previousVisible = false
-    for glyph in shaped {
+    var nextSegment = 0
+    for (position, glyph) in shaped.enumerated() {
       let cluster = glyph.cluster
       // Script runs are shaped apart (a browser itemizes by script): no kerning across their boundary.
-      if segmentStarts.contains(cluster) && !clusterStarts[cluster] { previousVisible = false }
+      if nextSegment < segmentStarts.count && segmentStarts[nextSegment] == position {
+        previousVisible = false
+        nextSegment += 1
+      }
       let firstOfCluster = !clusterStarts[cluster]
       clusterStarts[cluster] = true
       let isMark = glyph.glyphClass == GlyphDefinition.mark
