@@ -21,15 +21,17 @@ extension ShapedText {
   init(runs: [TextRun], kerning: Bool, ligatures: Bool, wrap: LineWrap) {
     scale = 1 / Self.runUnitsPerPoint
     let text = runs.reduce(into: "") { $0 += $1.text }
-    var (items, needsUnicode) = Self.directItems(text: text, font: .ahem, kerns: false)
+    var (items, needsUnicode) = Self.classifiedItems(text: text)
     if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
     BreakOpportunities.apply(wrap, to: &items)
     var offset = 0
     var total = 0
     for run in runs {
+      // Each run is shaped from its slice of the paragraph's items (classified once, over the whole text).
+      let end = min(offset + run.text.unicodeScalars.count, items.count)
       let shaped = ShapedText(
-        text: run.text, font: run.font, size: run.usedSize, kerning: kerning,
-        ligatures: ligatures && run.letterSpacing == 0, wrap: wrap)
+        paragraphItems: Array(items[offset..<end]), font: run.font, size: run.usedSize, kerning: kerning,
+        ligatures: ligatures && run.letterSpacing == 0)
       let perUnit = shaped.scale * Self.runUnitsPerPoint
       let spacing = Self.fixedUnits(run.letterSpacing * Self.runUnitsPerPoint)
       let fixed = { (units: Int) in Self.fixedUnits(Double(units) * perUnit) }
