@@ -61,4 +61,51 @@ enum ShapingScript: Sendable, Equatable {
     segments.append(Segment(range: start..<count, script: current ?? .other))
     return segments
   }
+
+  /// Which scalars of a paragraph of `runs` lie in a cursive script run (Arabic), where a browser adds no letter
+  /// spacing (Blink's `ShapeResultSpacing::ComputeSpacing` skips every glyph of a run whose script is cursive, CSS
+  /// Text 3 §8.2), in text order. Script runs are found in each run as the caller gave it (parts of a run cut by its
+  /// fallback carry on, `TextRun.continuesRun`): a character without a script of its own (spaces, digits,
+  /// punctuation) is in the script run before it, those at a run's start in its first script run, as a browser
+  /// segments a text box by script before it picks fonts. Empty when no run has letter spacing.
+  static func cursiveScalars(_ runs: [TextRun]) -> [Bool] {
+    guard runs.contains(where: { $0.letterSpacing != 0 }) else { return [] }
+    var cursive: [Bool] = []
+    var current: ShapingScript? = nil
+    var pending = 0  // scalars at the start of the caller's run with no script yet
+    for run in runs {
+      if !run.continuesRun {
+        current = nil
+        pending = 0
+      }
+      for scalar in run.text.unicodeScalars {
+        guard let script = of(scalar) else {
+          if let current {
+            cursive.append(current == .arabic)
+          } else {
+            cursive.append(false)
+            pending += 1
+          }
+          continue
+        }
+        if current == nil && script == .arabic {
+          for k in (cursive.count - pending)..<cursive.count { cursive[k] = true }
+        }
+        pending = 0
+        current = script
+        cursive.append(script == .arabic)
+      }
+    }
+    return cursive
+  }
+
+  /// Whether `scalar` takes letter spacing even inside a cursive script run: the characters Blink treats as spaces
+  /// (U+0020, tab, line feed, U+00A0 no-break space; `Character::TreatAsSpace`).
+  @inline(__always)
+  static func takesSpacingWhenCursive(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0x09, 0x0A, 0xA0: return true
+    default: return false
+    }
+  }
 }
