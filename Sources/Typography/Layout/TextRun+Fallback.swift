@@ -23,7 +23,7 @@ extension TextRun {
         cluster.count == 1 && cluster.first.map({ $0.value != 0xFE0F && font.maps($0) }) == true
         ? font : fallback.font(for: cluster, primary: font)
       if let current, current !== chosen, current != chosen {
-        parts.append(part(String(scalars[partStart..<clusterStart]), in: current, after: parts))
+        parts.append(part(String(scalars[partStart..<clusterStart]), in: current))
         partStart = clusterStart
       }
       current = chosen
@@ -39,17 +39,15 @@ extension TextRun {
     if clusterStart < scalars.endIndex { close(at: scalars.endIndex) }
     guard let current else { return [self] }
     if parts.isEmpty && current == font { return [self] }
-    parts.append(part(String(scalars[partStart..<scalars.endIndex]), in: current, after: parts))
+    parts.append(part(String(scalars[partStart..<scalars.endIndex]), in: current))
     return parts
   }
 
-  /// A part of this run: `text` in `font`, this run's other values, this run's font as its primary, no fallback;
-  /// every part but the first continues the run (`continuesRun`).
-  private func part(_ text: String, in font: Font, after parts: [TextRun]) -> TextRun {
+  /// A part of this run: `text` in `font`, this run's other values, this run's font as its primary, no fallback.
+  private func part(_ text: String, in font: Font) -> TextRun {
     var run = TextRun(
       text: text, font: font, size: size, letterSpacing: letterSpacing, baselineOffset: baselineOffset)
     run.primary = self.font
-    run.continuesRun = !parts.isEmpty
     return run
   }
 }

@@ -20,9 +20,6 @@ public struct TextRun: Sendable, Hashable {
   /// For a part of a run cut by its fallback (`fallbackParts()`): the run's own font, whose inline box the part's
   /// line always holds (nil for a run as the caller gave it).
   var primary: Font?
-  /// Whether this is a later part of a run cut by its fallback (`fallbackParts()`): the text before it, in the part
-  /// before, is the same run's, so script runs (`ShapingScript.cursiveScalars`) carry on across the cut.
-  var continuesRun = false
 
   /// A run with the given values.
   public init(
