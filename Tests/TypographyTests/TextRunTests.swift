@@ -34,6 +34,24 @@ import Testing
     #expect(alone.width == 36)
   }
 
+  /// No letter spacing inside an Arabic script run but on spaces (Blink's IgnoreLetterSpacingInCursiveScripts): in
+  /// "بت 1(c)" (10 pt, kern 2, seven 10-pt squares = 70) ب and ت are Arabic; the space, "1" and "(" have no script
+  /// and stay in the Arabic run, "c" starts a Latin run and ")" pairs with "(": only the space and "c" take 2 pt,
+  /// 70 + 4 = 74. In "1 ب" the leading "1" and space join the first script run, Arabic: only the space, 30 + 2 = 32.
+  /// Script runs cross run boundaries: "ب " (no kern) then "(ab)" (kern 2): "(" follows the Arabic run and ")"
+  /// pairs with it, so only "a" and "b" take spacing, 20 + 40 + 4 = 64; "(ab)" alone is Latin throughout,
+  /// 40 + 4 × 2 = 48.
+  @Test func noLetterSpacingInsideArabicScriptRuns() {
+    let mixed = TextLayout(runs: [Self.run("\u{628}\u{62A} 1(c)", 10, kern: 2)], width: .unbounded)
+    #expect(mixed.width == 74)
+    let leading = TextLayout(runs: [Self.run("1 \u{628}", 10, kern: 2)], width: .unbounded)
+    #expect(leading.width == 32)
+    let across = TextLayout(runs: [Self.run("\u{628} ", 10), Self.run("(ab)", 10, kern: 2)], width: .unbounded)
+    #expect(across.width == 64)
+    let alone = TextLayout(runs: [Self.run("(ab)", 10, kern: 2)], width: .unbounded)
+    #expect(alone.width == 48)
+  }
+
   /// A run raised 5 pt: its box spans 8 + 5 = 13 above the baseline to 2 − 5 = −3 (above it); the plain run's box
   /// still reaches 2 below: the line is 13 + 2 = 15 tall with its baseline 13 from the top.
   @Test func baselineOffsetRaisesTheBox() {
