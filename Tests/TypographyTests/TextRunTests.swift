@@ -78,6 +78,40 @@ import Testing
     #expect(layout.height == 20)
   }
 
+  /// The truncation string takes the letter spacing of the run it ends: "a" (10 pt) + "bbbb cc" (20 pt, kern 2) in
+  /// 100 pt, one line. "abbbb" = 10 + 4 × 22 = 98 fits, "cc" does not: the line is cut. "…" in the 20-pt run with
+  /// its spacing is 20 + 2 = 22: "abbbb…" = 120 does not fit, "abbb…" = 10 + 66 + 22 = 98 does (without the
+  /// spacing it would be 96).
+  @Test func truncationStringTakesTheRunsLetterSpacing() {
+    let layout = TextLayout(
+      runs: [Self.run("a", 10), Self.run("bbbb cc", 20, kern: 2)], options: TextOptions(maxLines: 1),
+      width: .atMost(100))
+    #expect(layout.lines.map(\.text) == ["abbb\u{2026}"] && layout.lines[0].width == 98 && layout.truncated)
+  }
+
+  /// A custom truncation string of a run whose characters fell back to another font is in the run's own font when
+  /// that font has it, as CoreText draws the token in the run's attributes: nine CJK ideographs in a DejaVu Sans run
+  /// (10 pt) are measured in Noto Sans CJK JP, 1 em = 10 pt each; in 50 pt one line holds five. "..." in DejaVu Sans
+  /// is three of its periods (hmtx 651/2048 em: 3 × 3.1787… = 9.536… pt): four ideographs + "..." = 49.54 ≤ 50
+  /// fit, five do not; the line is 40 + 9.536… rounded up to 1/64 pt = 49.546875. Noto Sans CJK JP's period has
+  /// another advance, so measuring the string in the fallback font would give another width.
+  @Test func truncationStringOfAFallbackPartIsInTheRunsFont() throws {
+    let registry = FontFallbackTests.registry
+    let font = try registry.font(family: "DejaVu Sans")
+    let cjk = try registry.font(family: "Noto Sans CJK JP")
+    let period = Double(font.advance(of: ".")) * 10 / Double(font.unitsPerEm)
+    #expect(font.advance(of: ".") == 651 && font.unitsPerEm == 2048)
+    #expect(abs(Double(cjk.advance(of: ".")) * 10 / Double(cjk.unitsPerEm) - period) > 0.1)
+    let run = TextRun(
+      text: String(repeating: "\u{65E5}\u{672C}\u{8A9E}", count: 3), font: font, size: 10,
+      fallback: registry.fallback())
+    let layout = TextLayout(
+      runs: [run], options: TextOptions(maxLines: 1, truncation: .tail("...")), width: .atMost(50))
+    #expect(layout.lines.map(\.text) == ["\u{65E5}\u{672C}\u{8A9E}\u{65E5}..."] && layout.truncated)
+    #expect(layout.lines.first?.width == ((40 + 3 * period) * 64).rounded(.up) / 64)
+    #expect(layout.lines.first?.width == 49.546875)
+  }
+
   /// One plain run lays out exactly as the single-font initializer (the same shaping and line box).
   @Test func oneRunIsPlainText() throws {
     let font = try Support.dejaVuSans.get()
