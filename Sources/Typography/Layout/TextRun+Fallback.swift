@@ -14,14 +14,26 @@ extension TextRun {
     var partStart = scalars.startIndex
     var clusterStart = scalars.startIndex
     var breaker = GraphemeBreaker()
+    // The font found for each lone scalar the run's font lacks (ideographs and emoji repeat within a paragraph).
+    var found: [UInt32: Font] = [:]
     /// Chooses the font of the cluster `clusterStart..<end`, closing the part before it when the font changes.
     func close(at end: String.UnicodeScalarView.Index) {
       let cluster = scalars[clusterStart..<end]
       // A lone scalar the run's font maps, not U+FE0F, stays in the run's font (what `font(for:primary:)` finds
       // for it, without its cluster checks).
-      let chosen =
-        cluster.count == 1 && cluster.first.map({ $0.value != 0xFE0F && font.maps($0) }) == true
-        ? font : fallback.font(for: cluster, primary: font)
+      let chosen: Font
+      if let only = cluster.first, cluster.index(after: cluster.startIndex) == cluster.endIndex {
+        if only.value != 0xFE0F && font.maps(only) {
+          chosen = font
+        } else if let known = found[only.value] {
+          chosen = known
+        } else {
+          chosen = fallback.font(for: cluster, primary: font)
+          found[only.value] = chosen
+        }
+      } else {
+        chosen = fallback.font(for: cluster, primary: font)
+      }
       if let current, current !== chosen, current != chosen {
         parts.append(part(String(scalars[partStart..<clusterStart]), in: current))
         partStart = clusterStart
