@@ -1,9 +1,10 @@
-/// A parsed font face: names, style, vertical metrics, advances and pair kerning, ready for layout. Pure; immutable
-/// and `Sendable`, so one parsed font is shared by every layout job.
+/// A parsed font face: names, style, vertical metrics, advances and pair kerning, ready for layout. Immutable and
+/// `Sendable`, so one parsed font is shared by every layout job; a reference type, so that passing a face around
+/// (fallback lookups, runs, parts of runs) costs one reference count instead of one per table it holds.
 ///
 /// Built from the bytes of a TrueType/OpenType file (`init(bytes:identifier:fontIndex:)`, every read bounds-checked)
 /// or the built-in CSS test font (`Font.ahem`). All metrics are in font units; scale by `size / unitsPerEm`.
-public struct Font: Sendable, Hashable, CustomStringConvertible {
+public final class Font: Sendable, Hashable, CustomStringConvertible {
   /// Where the font came from (file path and collection index, or "ahem"); two fonts are equal when these are.
   public let identifier: String
   /// The family name (`name` ID 16, else 1), e.g. "DejaVu Sans".
@@ -176,7 +177,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Fonts are equal when they come from the same source.
-  public static func == (a: Font, b: Font) -> Bool { a.identifier == b.identifier }
+  public static func == (a: Font, b: Font) -> Bool { a === b || a.identifier == b.identifier }
 
   /// Hashes the source identifier.
   public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }

@@ -34,6 +34,24 @@ import Testing
     #expect(alone.width == 36)
   }
 
+  /// No letter spacing inside an Arabic script run but on spaces (Blink's IgnoreLetterSpacingInCursiveScripts): in
+  /// "بت 1(c)" (10 pt, kern 2, seven 10-pt squares = 70) ب and ت are Arabic; the space, "1" and "(" have no script
+  /// and stay in the Arabic run, "c" starts a Latin run and ")" pairs with "(": only the space and "c" take 2 pt,
+  /// 70 + 4 = 74. In "1 ب" the leading "1" and space join the first script run, Arabic: only the space, 30 + 2 = 32.
+  /// Script runs cross run boundaries: "ب " (no kern) then "(ab)" (kern 2): "(" follows the Arabic run and ")"
+  /// pairs with it, so only "a" and "b" take spacing, 20 + 40 + 4 = 64; "(ab)" alone is Latin throughout,
+  /// 40 + 4 × 2 = 48.
+  @Test func noLetterSpacingInsideArabicScriptRuns() {
+    let mixed = TextLayout(runs: [Self.run("\u{628}\u{62A} 1(c)", 10, kern: 2)], width: .unbounded)
+    #expect(mixed.width == 74)
+    let leading = TextLayout(runs: [Self.run("1 \u{628}", 10, kern: 2)], width: .unbounded)
+    #expect(leading.width == 32)
+    let across = TextLayout(runs: [Self.run("\u{628} ", 10), Self.run("(ab)", 10, kern: 2)], width: .unbounded)
+    #expect(across.width == 64)
+    let alone = TextLayout(runs: [Self.run("(ab)", 10, kern: 2)], width: .unbounded)
+    #expect(alone.width == 48)
+  }
+
   /// A run raised 5 pt: its box spans 8 + 5 = 13 above the baseline to 2 − 5 = −3 (above it); the plain run's box
   /// still reaches 2 below: the line is 13 + 2 = 15 tall with its baseline 13 from the top.
   @Test func baselineOffsetRaisesTheBox() {
@@ -58,6 +76,40 @@ import Testing
       runs: [Self.run("a", 10), Self.run("bbbb cc", 20)], options: TextOptions(maxLines: 1), width: .atMost(70))
     #expect(layout.lines.map(\.text) == ["abb\u{2026}"] && layout.lines[0].width == 70 && layout.truncated)
     #expect(layout.height == 20)
+  }
+
+  /// The truncation string takes the letter spacing of the run it ends: "a" (10 pt) + "bbbb cc" (20 pt, kern 2) in
+  /// 100 pt, one line. "abbbb" = 10 + 4 × 22 = 98 fits, "cc" does not: the line is cut. "…" in the 20-pt run with
+  /// its spacing is 20 + 2 = 22: "abbbb…" = 120 does not fit, "abbb…" = 10 + 66 + 22 = 98 does (without the
+  /// spacing it would be 96).
+  @Test func truncationStringTakesTheRunsLetterSpacing() {
+    let layout = TextLayout(
+      runs: [Self.run("a", 10), Self.run("bbbb cc", 20, kern: 2)], options: TextOptions(maxLines: 1),
+      width: .atMost(100))
+    #expect(layout.lines.map(\.text) == ["abbb\u{2026}"] && layout.lines[0].width == 98 && layout.truncated)
+  }
+
+  /// A custom truncation string of a run whose characters fell back to another font is in the run's own font when
+  /// that font has it, as CoreText draws the token in the run's attributes: nine CJK ideographs in a DejaVu Sans run
+  /// (10 pt) are measured in Noto Sans CJK JP, 1 em = 10 pt each; in 50 pt one line holds five. "..." in DejaVu Sans
+  /// is three of its periods (hmtx 651/2048 em: 3 × 3.1787… = 9.536… pt): four ideographs + "..." = 49.54 ≤ 50
+  /// fit, five do not; the line is 40 + 9.536… rounded up to 1/64 pt = 49.546875. Noto Sans CJK JP's period has
+  /// another advance, so measuring the string in the fallback font would give another width.
+  @Test func truncationStringOfAFallbackPartIsInTheRunsFont() throws {
+    let registry = FontFallbackTests.registry
+    let font = try registry.font(family: "DejaVu Sans")
+    let cjk = try registry.font(family: "Noto Sans CJK JP")
+    let period = Double(font.advance(of: ".")) * 10 / Double(font.unitsPerEm)
+    #expect(font.advance(of: ".") == 651 && font.unitsPerEm == 2048)
+    #expect(abs(Double(cjk.advance(of: ".")) * 10 / Double(cjk.unitsPerEm) - period) > 0.1)
+    let run = TextRun(
+      text: String(repeating: "\u{65E5}\u{672C}\u{8A9E}", count: 3), font: font, size: 10,
+      fallback: registry.fallback())
+    let layout = TextLayout(
+      runs: [run], options: TextOptions(maxLines: 1, truncation: .tail("...")), width: .atMost(50))
+    #expect(layout.lines.map(\.text) == ["\u{65E5}\u{672C}\u{8A9E}\u{65E5}..."] && layout.truncated)
+    #expect(layout.lines.first?.width == ((40 + 3 * period) * 64).rounded(.up) / 64)
+    #expect(layout.lines.first?.width == 49.546875)
   }
 
   /// One plain run lays out exactly as the single-font initializer (the same shaping and line box).

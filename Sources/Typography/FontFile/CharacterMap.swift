@@ -1,8 +1,9 @@
 /// The Unicode → glyph mapping of a font, from the best Unicode subtable of `cmap` (format 12 or 4). Pure.
 ///
 /// The Basic Multilingual Plane is expanded into a 65,536-entry table so that layout looks glyphs up by index;
-/// supplementary planes are binary-searched in the format 12 groups.
-struct CharacterMap: Sendable, Equatable {
+/// supplementary planes are binary-searched in the format 12 groups. A reference type, immutable: a font's lookups
+/// share its one table without copying (and reference-counting) its arrays per character.
+final class CharacterMap: Sendable, Equatable {
   /// Glyph id of every BMP code point (0 = .notdef, i.e. not mapped).
   let bmp: [UInt16]
   /// Supplementary-plane ranges (sorted, non-overlapping): code points `start...end` map to `glyph + (c − start)`.

@@ -174,14 +174,13 @@ struct GlyphShaper {
       case .ligature(let map):
         guard let ligatures = map[id] else { continue }
         for ligature in ligatures {
-          var positions = [i]
-          var last = i
-          for component in ligature.components {
-            guard let j = nextComponent(after: last, lookup, component), glyphs[j].id == component else { break }
-            positions.append(j)
-            last = j
-          }
-          guard positions.count == ligature.components.count + 1 else { continue }
+          // Checked without allocating first: most candidates fail at their first component.
+          var nothing: [Int]? = nil
+          guard matchesComponents(ligature.components, lookup, at: i, into: &nothing) else { continue }
+          var positions: [Int]? = [i]
+          positions?.reserveCapacity(ligature.components.count + 1)
+          _ = matchesComponents(ligature.components, lookup, at: i, into: &positions)
+          guard let positions, positions.count == ligature.components.count + 1 else { continue }
           ligate(positions, into: ligature.glyph)
           return i + 1
         }
@@ -190,6 +189,21 @@ struct GlyphShaper {
       }
     }
     return nil
+  }
+
+  /// Whether a ligature's `components` follow glyph `i` (each the next glyph `nextComponent` finds); their
+  /// positions are appended to `positions` when it is given.
+  @inline(__always)
+  func matchesComponents(
+    _ components: [UInt16], _ lookup: GlyphSubstitution.Lookup, at i: Int, into positions: inout [Int]?
+  ) -> Bool {
+    var last = i
+    for component in components {
+      guard let j = nextComponent(after: last, lookup, component), glyphs[j].id == component else { return false }
+      positions?.append(j)
+      last = j
+    }
+    return true
   }
 
   /// Replaces the glyphs at `positions` (ascending, the first where the ligature goes) by `glyph`; glyphs skipped
@@ -224,7 +238,11 @@ struct GlyphShaper {
       rules = only
     }
     for rule in rules {
-      guard let positions = match(rule, context, lookup, at: i) else { continue }
+      var nothing: [Int]? = nil
+      guard match(rule, context, lookup, at: i, into: &nothing) else { continue }  // checked without allocating
+      var recorded: [Int]? = []
+      recorded?.reserveCapacity(rule.input.count)
+      guard match(rule, context, lookup, at: i, into: &recorded), let positions = recorded else { continue }
       guard depth < 8 else { return nil }
       var positionsLeft = positions
       var end = positions[positions.count - 1] + 1
@@ -248,35 +266,34 @@ struct GlyphShaper {
     return nil
   }
 
-  /// The positions of a rule's input when it matches at glyph `i` (backtrack and lookahead matched too).
+  /// Whether a rule matches at glyph `i` (input, lookahead and backtrack); the positions of its input are appended
+  /// to `positions` when it is given.
   func match(
     _ rule: GlyphSubstitution.Rule, _ context: GlyphSubstitution.ContextSubtable,
-    _ lookup: GlyphSubstitution.Lookup, at i: Int
-  ) -> [Int]? {
-    var positions: [Int] = []
-    positions.reserveCapacity(rule.input.count)
+    _ lookup: GlyphSubstitution.Lookup, at i: Int, into positions: inout [Int]?
+  ) -> Bool {
     var at = i
     for (k, position) in rule.input.enumerated() {
       if k > 0 {
-        guard let j = next(after: at, lookup) else { return nil }
+        guard let j = next(after: at, lookup) else { return false }
         at = j
       }
-      guard Self.matches(glyphs[at].id, position, context.inputClasses) else { return nil }
-      positions.append(at)
+      guard Self.matches(glyphs[at].id, position, context.inputClasses) else { return false }
+      positions?.append(at)
     }
     for position in rule.lookahead {
       guard let j = next(after: at, lookup), Self.matches(glyphs[j].id, position, context.lookaheadClasses) else {
-        return nil
+        return false
       }
       at = j
     }
     at = i
     for position in rule.backtrack {
       guard let j = previous(before: at, lookup), Self.matches(glyphs[j].id, position, context.backtrackClasses)
-      else { return nil }
+      else { return false }
       at = j
     }
-    return positions
+    return true
   }
 
   /// Whether glyph `id` matches `position` (classes looked up in `classes`).

@@ -17,19 +17,23 @@ extension ShapedText {
   /// boundary), its advances converted to 1/65536 pt and its letter spacing added after each cluster. A ligature
   /// inside a run is one cluster; a line breaks inside it only where the run shaped alone has a cut there (a soft
   /// hyphen, or any letter boundary under `.breakAll` and `.character`) and the paragraph has an opportunity. The
-  /// soft hyphen's hyphen is the first run's font's. Arabic letters take no letter spacing (a cursive script). Pure.
+  /// soft hyphen's hyphen is the first run's font's. Nothing in a cursive script run (Arabic) takes letter spacing
+  /// (`ShapingScript.cursiveScalars`). Pure.
   init(runs: [TextRun], kerning: Bool, ligatures: Bool, wrap: LineWrap) {
     scale = 1 / Self.runUnitsPerPoint
     let text = runs.reduce(into: "") { $0 += $1.text }
-    var (items, needsUnicode) = Self.directItems(text: text, font: .ahem, kerns: false)
+    var (items, needsUnicode) = Self.classifiedItems(text: text)
     if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
     BreakOpportunities.apply(wrap, to: &items)
+    let cursive = ShapingScript.cursiveScalars(runs)
     var offset = 0
     var total = 0
     for run in runs {
+      // Each run is shaped from its slice of the paragraph's items (classified once, over the whole text).
+      let end = min(offset + run.text.unicodeScalars.count, items.count)
       let shaped = ShapedText(
-        text: run.text, font: run.font, size: run.usedSize, kerning: kerning,
-        ligatures: ligatures && run.letterSpacing == 0, wrap: wrap)
+        paragraphItems: Array(items[offset..<end]), font: run.font, size: run.usedSize, kerning: kerning,
+        ligatures: ligatures && run.letterSpacing == 0)
       let perUnit = shaped.scale * Self.runUnitsPerPoint
       let spacing = Self.fixedUnits(run.letterSpacing * Self.runUnitsPerPoint)
       let fixed = { (units: Int) in Self.fixedUnits(Double(units) * perUnit) }
@@ -49,10 +53,10 @@ extension ShapedText {
           }
         }
         let breakClass = items[index].breakClass
-        // Letter spacing is not added after the letters of a cursive script (Arabic), as Chromium leaves them
-        // joined (CSS Text 3 §8.2).
+        // Letter spacing is not added inside a cursive script run (Arabic), as Chromium leaves its letters joined
+        // (CSS Text 3 §8.2) and gives its spaces, digits and punctuation none either.
         if spacing != 0 && items[index].startsCluster && (breakClass == .other || breakClass == .space)
-          && ShapingScript.of(items[index].scalar) != .arabic
+          && !(index < cursive.count && cursive[index] && !ShapingScript.takesSpacingWhenCursive(items[index].scalar))
         {
           advance += spacing
         }

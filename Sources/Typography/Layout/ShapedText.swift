@@ -62,7 +62,7 @@ struct ShapedText {
       if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
       BreakOpportunities.apply(wrap, to: &items)
     } else {
-      (items, needsUnicode) = Self.directItems(text: text, font: .ahem, kerns: false)
+      (items, needsUnicode) = Self.classifiedItems(text: text)
       if needsUnicode { BreakOpportunities.applyUnicodeRules(to: &items) }
       BreakOpportunities.apply(wrap, to: &items)
       cuts = Self.shape(&items, font: font, lookups: lookups, ligatures: ligatures, kerns: kerns)
@@ -72,17 +72,39 @@ struct ShapedText {
     self.items = items
   }
 
+  /// Shapes one run of a paragraph whose `items` (the run's scalars, rebased to 0) were classified over the whole
+  /// paragraph (break classes, opportunities and cluster starts in their context): the advances of the glyphs
+  /// `font` draws for them, as `init(text:font:size:kerning:ligatures:wrap:)` finds them, without finding the
+  /// break opportunities and clusters again. No hyphen (the paragraph's is the first run's).
+  init(paragraphItems items: [Item], font: Font, size: Double, kerning: Bool, ligatures: Bool) {
+    scale = size / Double(font.unitsPerEm)
+    let kerns = kerning && font.hasKerning
+    let lookups = ligatures ? font.substitution.applied : font.substitution.appliedWithoutLigatures
+    var items = items
+    if font.isAhem || lookups.isEmpty {
+      Self.measureDirect(&items, font: font, kerns: kerns)
+    } else {
+      cuts = Self.shape(&items, font: font, lookups: lookups, ligatures: ligatures, kerns: kerns)
+    }
+    hyphen = nil
+    self.items = items
+  }
+
   /// The items of `text` with one advance per scalar (no substitution): its hmtx advance plus the pair kerning
   /// with the previous visible glyph; and whether any scalar needs the Unicode break rules.
   @inline(__always)
   static func directItems(text: String, font: Font, kerns: Bool) -> (items: [Item], needsUnicode: Bool) {
+    var (items, needsUnicode) = classifiedItems(text: text)
+    measureDirect(&items, font: font, kerns: kerns)
+    return (items, needsUnicode)
+  }
+
+  /// The items of `text` with their break classes, the opportunities of the ASCII rules and cluster starts at
+  /// CR LF only, no advances yet; and whether any scalar needs the Unicode break rules.
+  @inline(__always)
+  static func classifiedItems(text: String) -> (items: [Item], needsUnicode: Bool) {
     var items: [Item] = []
     items.reserveCapacity(text.utf8.count)
-    let spaceAdvance = font.advance(of: " ")
-    let findsMarks = !font.isAhem
-    var total = 0
-    var previousGlyph: UInt16 = 0
-    var previousVisible = false
     var context = BreakOpportunities.AsciiContext()
     var needsUnicode = false
     for scalar in text.unicodeScalars {
@@ -90,6 +112,26 @@ struct ShapedText {
       let startsCluster = !(scalar.value == 0x0A && context.previous == 0x0D)  // CR LF is one cluster
       let opportunity = context.next(scalar.value, breakClass)
       if BreakOpportunities.needsUnicodeRules(scalar.value) { needsUnicode = true }
+      items.append(
+        Item(
+          scalar: scalar, breakClass: breakClass, opportunity: opportunity, startsCluster: startsCluster, kern: 0,
+          end: 0))
+    }
+    return (items, needsUnicode)
+  }
+
+  /// Sets the advances of classified `items` in `font` without substitution: each scalar's hmtx advance plus the
+  /// pair kerning with the previous visible glyph (`kern`), summed into `end`.
+  @inline(__always)
+  static func measureDirect(_ items: inout [Item], font: Font, kerns: Bool) {
+    let spaceAdvance = font.advance(of: " ")
+    let findsMarks = !font.isAhem
+    var total = 0
+    var previousGlyph: UInt16 = 0
+    var previousVisible = false
+    for index in items.indices {
+      let scalar = items[index].scalar
+      let breakClass = items[index].breakClass
       var advance: Int
       switch breakClass {
       case .hardBreak, .zeroWidthSpace, .invisible: advance = 0
@@ -113,12 +155,9 @@ struct ShapedText {
         previousVisible = visible
       }
       total += advance
-      items.append(
-        Item(
-          scalar: scalar, breakClass: breakClass, opportunity: opportunity,
-          startsCluster: startsCluster, kern: kern, end: total))
+      items[index].kern = kern
+      items[index].end = total
     }
-    return (items, needsUnicode)
   }
 
   /// Whether `scalar`'s glyph in `font` is a mark: GDEF class 3 when the font classifies glyphs, else a
@@ -182,7 +221,8 @@ struct ShapedText {
     let scripts = ShapingScript.segments(items.lazy.map(\.scalar), font: font.substitution)
     let forms = scripts.contains { $0.script == .arabic } ? ArabicJoining.forms(items.lazy.map(\.scalar)) : []
     var shaped: [GlyphShaper.Glyph] = []
-    var segmentStarts: Set<Int> = []
+    // The index in `shaped` of each script run's first glyph (ascending).
+    var segmentStarts: [Int] = []
     for segment in scripts {
       var glyphs: [GlyphShaper.Glyph] = []
       glyphs.reserveCapacity(segment.range.count)
@@ -210,7 +250,7 @@ struct ShapedText {
       case .other:
         shaper.run(lookups)
       }
-      if let first = shaper.glyphs.first { segmentStarts.insert(first.cluster) }
+      if !shaper.glyphs.isEmpty { segmentStarts.append(shaped.count) }
       shaped.append(contentsOf: shaper.glyphs)
     }
     var advances = [Int](repeating: 0, count: count)
@@ -219,10 +259,14 @@ struct ShapedText {
     let spaceAdvance = font.advance(of: " ")
     var previousGlyph: UInt16 = 0
     var previousVisible = false
-    for glyph in shaped {
+    var nextSegment = 0
+    for (position, glyph) in shaped.enumerated() {
       let cluster = glyph.cluster
       // Script runs are shaped apart (a browser itemizes by script): no kerning across their boundary.
-      if segmentStarts.contains(cluster) && !clusterStarts[cluster] { previousVisible = false }
+      if nextSegment < segmentStarts.count && segmentStarts[nextSegment] == position {
+        previousVisible = false
+        nextSegment += 1
+      }
       let firstOfCluster = !clusterStarts[cluster]
       clusterStarts[cluster] = true
       let isMark = glyph.glyphClass == GlyphDefinition.mark

@@ -61,4 +61,70 @@ enum ShapingScript: Sendable, Equatable {
     segments.append(Segment(range: start..<count, script: current ?? .other))
     return segments
   }
+
+  /// Which scalars of a paragraph of `runs` lie in a cursive script run (Arabic), where a browser adds no letter
+  /// spacing but to spaces (Blink's `ShapeResultSpacing::ComputeSpacing` under IgnoreLetterSpacingInCursiveScripts,
+  /// CSS Text 3 §8.2), in text order. Script runs are found over the whole paragraph, across its runs, as a browser
+  /// segments a block's text by script before it picks fonts: a character without a script of its own (spaces,
+  /// digits, punctuation, symbols) is in the script run before it, those at the start in the first script run, and
+  /// a closing bracket in the script run of the opening bracket it pairs with. Empty when no run has letter spacing.
+  static func cursiveScalars(_ runs: [TextRun]) -> [Bool] {
+    guard runs.contains(where: { $0.letterSpacing != 0 }) else { return [] }
+    var cursive: [Bool] = []
+    var current: ShapingScript? = nil
+    var pending = 0  // scalars at the start with no script yet
+    var openBrackets: [(closing: UInt32, index: Int)] = []
+    for run in runs {
+      for scalar in run.text.unicodeScalars {
+        if let script = of(scalar) {
+          if current == nil && script == .arabic {
+            for k in (cursive.count - pending)..<cursive.count { cursive[k] = true }
+          }
+          pending = 0
+          current = script
+          cursive.append(script == .arabic)
+          continue
+        }
+        if let closing = closingBracket(of: scalar.value) {
+          openBrackets.append((closing, cursive.count))
+        } else if let k = openBrackets.lastIndex(where: { $0.closing == scalar.value }) {
+          let opening = openBrackets[k].index
+          openBrackets.removeSubrange(k...)
+          cursive.append(cursive[opening])
+          if current == nil { pending += 1 }
+          continue
+        }
+        if let current {
+          cursive.append(current == .arabic)
+        } else {
+          cursive.append(false)
+          pending += 1
+        }
+      }
+    }
+    return cursive
+  }
+
+  /// The closing bracket of opening bracket `value` (the pairs of the UCD's BidiBrackets.txt that text uses most:
+  /// ASCII, fullwidth and CJK brackets), nil for any other character.
+  @inline(__always)
+  static func closingBracket(of value: UInt32) -> UInt32? {
+    switch value {
+    case 0x28, 0x5B, 0x7B: return value == 0x28 ? 0x29 : value + 2
+    case 0xFF08: return 0xFF09
+    case 0xFF3B, 0xFF5B: return value + 2
+    case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A: return value + 1
+    default: return nil
+    }
+  }
+
+  /// Whether `scalar` takes letter spacing even inside a cursive script run: the characters Blink treats as spaces
+  /// (U+0020, tab, line feed, U+00A0 no-break space; `Character::TreatAsSpace`).
+  @inline(__always)
+  static func takesSpacingWhenCursive(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0x09, 0x0A, 0xA0: return true
+    default: return false
+    }
+  }
 }

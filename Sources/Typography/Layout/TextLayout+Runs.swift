@@ -9,7 +9,7 @@ extension TextLayout {
   /// with the half-leading floored (exact for ahem), raised by its baseline offset; the line runs from the highest
   /// box top to the lowest box bottom and always includes its baseline (Chromium's strut of a block whose own font
   /// has size 0: a run raised above the baseline leaves the space below it), its baseline where the boxes' are. A truncation string is measured
-  /// in the run of the last character kept before it. `lineHeight` reports the first line's height. Pure.
+  /// in the run of the line's last character with that run's font, size and letter spacing. `lineHeight` reports the first line's height. Pure.
   public init(runs given: [TextRun], options: TextOptions = TextOptions(), width: SizeConstraint) {
     let runs = given.contains { $0.fallback != nil } ? given.flatMap { $0.fallbackParts() } : given
     if runs.count == 1, let run = runs.first, run.letterSpacing == 0, run.baselineOffset == 0, run.primary == nil {
@@ -62,11 +62,19 @@ extension TextLayout {
     self.init(
       shaped: shaped, text: text, options: options, width: width, lineHeight: firstHeight, lineBox: lineBox,
       markUnits: { string, offset in
+        // The truncation string takes the attributes of the run it replaces the end of (CoreText's truncation
+        // token, Texture's): that run's own font when it draws the string (a fallback part's run font otherwise),
+        // its size, and its letter spacing after each cluster (with ligatures off, as in the run).
         let run = runs[run(at: max(offset - 1, 0))]
+        let own = run.primary ?? run.font
+        let font = own.maps(string.unicodeScalars[...]) ? own : run.font
         let mark = ShapedText(
-          text: string, font: run.font, size: run.usedSize, kerning: options.kerning, ligatures: options.ligatures)
+          text: string, font: font, size: run.usedSize, kerning: options.kerning,
+          ligatures: options.ligatures && run.letterSpacing == 0)
         let perUnit = mark.scale * ShapedText.runUnitsPerPoint
-        return ShapedText.fixedUnits(Double(mark.units(0, mark.items.count)) * perUnit)
+        let spacing = ShapedText.fixedUnits(run.letterSpacing * ShapedText.runUnitsPerPoint)
+        let spaced = mark.items.filter { $0.startsCluster && ($0.breakClass == .other || $0.breakClass == .space) }
+        return ShapedText.fixedUnits(Double(mark.units(0, mark.items.count)) * perUnit) + spaced.count * spacing
       })
     if let first = lines.first { lineHeight = lineBox(first.range.lowerBound, first.range.upperBound).height }
     // Lines of more than one font (runs, or fallback faces) say which face draws which characters.

@@ -82,7 +82,8 @@ extension Font {
   /// font lacks them). Ahem maps everything.
   func maps(_ scalars: Substring.UnicodeScalarView) -> Bool {
     guard characterMap != nil else { return true }
-    return scalars.allSatisfy(maps)
+    for scalar in scalars where !maps(scalar) { return false }
+    return true
   }
 
   /// Whether the font has a glyph for `scalar`, or `scalar` needs none (see `maps(_:)` for clusters).
