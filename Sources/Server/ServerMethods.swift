@@ -24,7 +24,8 @@ enum ServerMethods {
   static let features: [String] = [
     "sectionHeaders", "sectionFooters", "stickyHeaders", "groupedStyle", "invertedTable", "rowSizeRange", "accessories",
     "selection", "layoutTransitions", "textRuns", "paragraphStyles", "fontFallback", "fontCollections", "colorEmoji",
-    "textShaping", "collectionNode", "flowLayout", "horizontalScrolling", "pagerNode", "coalescedNotifications", "specLanguage",
+    "textShaping", "collectionNode", "flowLayout", "horizontalScrolling", "pagerNode", "nestedContainers",
+    "coalescedNotifications", "specLanguage",
   ]
 
   /// The methods the server handles itself: control, lifecycle and session management.
