@@ -33,7 +33,8 @@ import Testing
     // −93.75…562.5 → items 0…5. Six inner notifications, in order.
     let first = inner(committed)
     #expect(first.map { $0["rowId"]?.stringValue ?? "" } == (0...5).map { "i\($0)" })
-    #expect(first.allSatisfy { $0["container"] == json(#"{"row":"r0","element":"stories"}"#) && $0["indexPath"] == nil })
+    #expect(
+      first.allSatisfy { $0["container"] == json(#"{"row":"r0","element":"stories"}"#) && $0["indexPath"] == nil })
     #expect(first.first?["newState"] == json(#"["measureLayout","preload","display","visible"]"#))
     #expect(first.first?["events"] == json(#"["didEnterPreload","didEnterDisplay","didEnterVisible"]"#))
     #expect(first.last?["newState"] == json(#"["measureLayout","preload"]"#))

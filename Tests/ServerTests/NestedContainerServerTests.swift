@@ -13,17 +13,21 @@ import Testing
 struct NestedContainerServerTests {
   /// The 60 rows, r9 holding the stories.
   static var rows: String {
-    let items = (0..<20).map { #"{"id": "i\#($0)", "cell": {"type": "node"}}"# }.joined(separator: ",")
-    let stories =
-      #"{"type": "overlay", "child": {"type": "collection", "id": "stories", "style": {"height": 100}, "#
-      + #""layout": {"scrollDirection": "horizontal", "itemSize": {"width": 100, "height": 100}}, "#
-      + #""items": [\#(items)]}, "overlay": {"type": "node", "id": "badge"}}"#
     let rows = (0..<60).map { i in
       i == 9
-        ? #"{"id": "r9", "cell": \#(stories)}"#
+        ? #"{"id": "r9", "cell": \#(stories(Array(0..<20)))}"#
         : #"{"id": "r\#(i)", "cell": {"type": "node", "style": {"height": 100}}}"#
     }
     return "[" + rows.joined(separator: ",") + "]"
+  }
+
+  /// Row r9's cell holding items "i<k>" for `indices`.
+  static func stories(_ indices: [Int]) -> String {
+    let items = indices.map { #"{"id": "i\#($0)", "cell": {"type": "node"}}"# }.joined(separator: ",")
+    return
+      #"{"type": "overlay", "child": {"type": "collection", "id": "stories", "style": {"height": 100}, "#
+      + #""layout": {"scrollDirection": "horizontal", "itemSize": {"width": 100, "height": 100}}, "#
+      + #""items": [\#(items)]}, "overlay": {"type": "node", "id": "badge"}}"#
   }
 
   /// Inner items' `cell/interfaceStateChanged` among `messages` as "id: newState [events]" (each must name the
@@ -119,6 +123,35 @@ struct NestedContainerServerTests {
     let still = await h.call(
       14, "container/scrollToOffset", #"{"sessionId": "s1", "row": "r9", "element": "stories", "x": 0}"#)
     #expect(Self.inner(still).isEmpty)
+    h.closeInput()
+  }
+
+  @Test("reloading the row keeps the states of the items whose ids continue")
+  func reloadKeepsSurvivingItems() async {
+    let h = ServerHarness()
+    _ = await h.call(1, "initialize")
+    _ = await h.call(2, "session/create", #"{"viewport": {"width": 375, "height": 667}, "separators": false}"#)
+    _ = await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": \#(Self.rows)}"#)
+    _ = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // r9 Visible after the outer drag to y 400 (see the first test): i0…i3 Visible, i4 Preload|Display, i5 Preload.
+    _ = await h.call(5, "table/scrollToOffset", #"{"sessionId": "s1", "y": 400}"#)
+    #expect(
+      await Self.states(h, 6) == ["MPDV", "MPDV", "MPDV", "MPDV", "MPD", "MP"] + Array(repeating: "M", count: 14))
+    // Reload r9 with i1 left out. i1 is released with only its Visible exit; the forced inner update (still
+    // Minimum, inner offset 0) then sees index k hold i0, i2, i3, i4, i5, i6, …: visible indexes 0…3 → i0, i2, i3,
+    // i4 (i4 enters Visible), display index 4 → i5 (enters Display), preload index 5 → i6 (enters Preload). i0, i2
+    // and i3 keep their states (no notification).
+    let reload = #"{"sessionId": "s1", "rows": [{"row": "r9", "cell": \#(Self.stories([0] + Array(2..<20)))}]}"#
+    _ = await h.call(7, "table/reloadRows", reload)
+    let committed = await h.call(8, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    #expect(
+      Self.inner(committed).map { String($0.split(separator: ":")[0]) + " " + String($0.split(separator: "[")[1]) }
+        == ["i1 didExitVisible]", "i4 didEnterVisible]", "i5 didEnterDisplay]", "i6 didEnterPreload]"])
+    #expect(
+      await Self.states(h, 9) == ["MPDV", "MPDV", "MPDV", "MPDV", "MPD", "MP"] + Array(repeating: "M", count: 13))
+    let ids = await h.call(10, "container/items", #"{"sessionId": "s1", "row": "r9", "element": "stories"}"#)
+      .last?["result"]?["items"]?.arrayValue?.prefix(3).compactMap { $0["id"]?.stringValue }
+    #expect(ids == ["i0", "i2", "i3"])
     h.closeInput()
   }
 
