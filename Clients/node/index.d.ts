@@ -706,6 +706,12 @@ export declare class Session extends EventEmitter {
   scrollToPage(page: number, options?: RequestOptions & { drag?: boolean }): Promise<ScrollResult>;
   /** `pager/currentPage`. */
   currentPage(options?: RequestOptions): Promise<{ page: number; pageCount: number }>;
+  /** `container/scrollToOffset`: a nested container of a committed row. */
+  containerScrollToOffset(
+    row: Row, element: string, options?: RequestOptions & { x?: number; y?: number; drag?: boolean }
+  ): Promise<{ contentOffset: { x: number; y: number }; visibleItemIds: string[]; rangeMode: string }>;
+  /** `container/items`: a nested container's items with frames and states. */
+  containerItems(row: Row, element: string, options?: RequestOptions): Promise<{ kind: 'collection' | 'pager'; size: { width: number; height: number }; contentSize: { width: number; height: number }; contentOffset: { x: number; y: number }; rangeMode: string; containerState: string[]; items: Array<{ id: string; frame: { x: number; y: number; width: number; height: number }; state: string[] }> }>;
   /** `table/scrollToRow`. */
   scrollToRow(row: Row, options?: RequestOptions & { position?: ScrollPosition; drag?: boolean }): Promise<ScrollResult>;
 

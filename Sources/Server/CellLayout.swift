@@ -38,6 +38,8 @@ enum CellLayout {
   static func measure(_ request: LayoutRequest<LayoutElement>, engine: LayoutEngine, range: SizeRange) -> CellResult {
     do throws(LayoutFailure) {
       let layout = try engine.layout(request.content, in: range)
+      let nested =
+        ContainerElement.mayExist ? NestedMeasure.measure(request.content, layout: layout, engine: engine) : []
       // Only the size is kept: a session may hold a million cells, and a cached layout costs kilobytes per row.
       // Display passes and queries lay the few cells they need out again.
       request.content.releaseCachedLayouts()
@@ -53,7 +55,8 @@ enum CellLayout {
           id: request.id, generation: request.generation, height: 0,
           failure: "width \(width) is not a finite non-negative number")
       }
-      return CellResult(id: request.id, generation: request.generation, height: height, width: width, failure: nil)
+      return CellResult(
+        id: request.id, generation: request.generation, height: height, width: width, failure: nil, nested: nested)
     } catch {
       return CellResult(id: request.id, generation: request.generation, height: 0, failure: error.description)
     }

@@ -35,6 +35,7 @@ enum ContainerKind: String, Sendable, CaseIterable {
     "table/setLeadingScreensForBatching", "table/selectRow", "table/deselectRow", "table/selectedRows",
     "table/setSelectionOptions", "session/setViewport", "session/setVisible", "session/applicationEvent",
     "session/dispose", "pager/scrollToPage", "pager/currentPage", "table/snapshot",
+    "container/scrollToOffset", "container/items",
   ]
 
   /// The -32602 error for calling `method` on a session of this kind, nil when it applies: a table answers every

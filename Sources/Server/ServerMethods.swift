@@ -25,7 +25,7 @@ enum ServerMethods {
     "sectionHeaders", "sectionFooters", "stickyHeaders", "groupedStyle", "invertedTable", "rowSizeRange", "accessories",
     "selection", "layoutTransitions", "textRuns", "paragraphStyles", "fontFallback", "fontCollections", "colorEmoji",
     "textShaping", "collectionNode", "flowLayout", "horizontalScrolling", "pagerNode", "itemSizeRange",
-    "coalescedNotifications", "specLanguage",
+    "nestedContainers", "coalescedNotifications", "specLanguage",
   ]
 
   /// The methods the server handles itself: control, lifecycle and session management.

@@ -40,6 +40,7 @@ extension Session {
   /// callbacks (`didEnterPreload`, …) the row received in order; then starts or drops display work. The events of
   /// `released` nodes carry no indexPath (the node is no longer in the table, even when its row continues).
   func publish(_ events: [InterfaceStateEvent], ofReleasedNodes released: Bool = false) {
+    defer { if !released && !nested.isEmpty { publish(nested: nested.follow(events)) } }
     guard scrolling.interfaceStates else { return }
     var callbacks: [String] = []
     for event in events {

@@ -29,6 +29,8 @@ actor Session {
   let kind: ContainerKind
   /// The table model.
   var table: TableNode<LayoutElement>
+  /// Collections and pagers inside the rows' cells, following their rows' interface states (`Session+Nested`).
+  var nested = NestedContainers()
   /// Limits in force (from `initialize`).
   let options: ServerOptions
   /// How this session decodes cells: `options.cellLimits`, and the font check unless `lenientFonts`.
@@ -240,6 +242,7 @@ actor Session {
         }
         publish(acceptance.interfaceEvents)
         publish(acceptance.commits)
+        if acceptance.isCurrent { acceptNested(result) }
       } catch {
         notify(Notifications.logMessage(type: 1, "session \"\(id)\": \(error.message)"))
       }
@@ -268,6 +271,7 @@ actor Session {
       publish(commit.offsetAdjustment, contentHeight: commit.contentHeight)
       publish(commit.releasedNodes)
       publish(commit.interfaceEvents)
+      removeNested(deleted: commit.changeSet.deletedRows, inserted: commit.changeSet.insertedRows)
     }
     if !commits.isEmpty && scrolling.batchFetching {
       jobs.yield(.batchFetchCheck(empty: commits.allSatisfy { $0.changeSet.isEmpty }))

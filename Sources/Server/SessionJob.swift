@@ -33,4 +33,6 @@ struct CellResult: Sendable {
   var width: Double = 0
   /// Why the layout failed, when it did.
   let failure: String?
+  /// The nested containers of the cell, measured with it (none for most cells).
+  var nested: [NestedMeasure] = []
 }

@@ -22,6 +22,7 @@ enum SessionMethods {
   static let all: [MethodDescriptor] = [
     editMethods, sectionMethods, supplementaryMethods, batchMethods, viewportMethods, queryMethods, geometryMethods,
     scrollMethods, batchFetchingMethods, rangeMethods, pagerMethods, displayMethods, snapshotMethods, selectionMethods,
+    nestedMethods,
   ]
   .flatMap { $0 }
 }

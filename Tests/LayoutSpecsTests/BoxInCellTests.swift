@@ -83,7 +83,7 @@ import Testing
   @Test func decodingFailuresNameJSONPaths() throws {
     let unknownType =
       #"unknown element type "bogus" (expected one of "stack", "inset", "overlay", "background", "center", "ratio", "#
-      + #""relative", "absolute", "wrapper", "corner", "node", "text", "image", "box")"#
+      + #""relative", "absolute", "wrapper", "corner", "node", "text", "image", "box", "collection", "pager")"#
     #expect(throws: SpecDecodingError(path: "root.children[0].type", message: unknownType)) {
       try SpecDecoder.decode(json: #"{"type": "box", "children": [{"type": "bogus"}]}"#)
     }

@@ -51,7 +51,7 @@ import Testing
     ),
     (
       #"{"type":"grid"}"#,
-      #"root.type: unknown element type "grid" (expected one of "stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box")"#
+      #"root.type: unknown element type "grid" (expected one of "stack", "inset", "overlay", "background", "center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box", "collection", "pager")"#
     ),
     (#"{"name":"x"}"#, #"root: missing required member "type""#),
     (#"{"type":3}"#, "root.type: expected a string, got a number"),
@@ -95,7 +95,10 @@ import Testing
       #"{"type":"text","text":"a","textContainerInset":{"top":1,"vertical":2}}"#,
       #"root.textContainerInset.vertical: "vertical" is not supported on insets (Texture has it; layoutd does not yet); give "top" and "bottom"; valid members: "top", "left", "bottom", "right""#
     ),
-    (#"{"type":"text","runs":[{"text":"a","fontSize":-1}]}"#, "root.runs[0].fontSize: expected a positive number, got -1"),
+    (
+      #"{"type":"text","runs":[{"text":"a","fontSize":-1}]}"#,
+      "root.runs[0].fontSize: expected a positive number, got -1"
+    ),
     (
       #"{"type":"text","runs":[{"text":"a"},{"txt":"b"}]}"#,
       #"root.runs[1].txt: unknown member of a text run; valid members: "text", "fontFamily", "fontSize", "fontWeight", "italic", "kern", "baselineOffset", "color", "underline", "strikethrough", "link""#
@@ -175,7 +178,8 @@ import Testing
     #expect(
       throws: SpecDecodingError(
         path: "root.children[0].flexDirection",
-        message: #"unknown member of a box element; valid members: "type", "id", "name", "style", "measure", "children""#)
+        message:
+          #"unknown member of a box element; valid members: "type", "id", "name", "style", "measure", "children""#)
     ) { try SpecDecoder.decode(json: #"{"type":"stack","children":[{"type":"box","flexDirection":"row"}]}"#) }
     let b = try SpecDecoder.decode(json: #"{"type":"stack","children":[{"type":"box"}]}"#)
     guard case .stack(let s) = b.kind, case .box(let box) = s.children[0].kind else {

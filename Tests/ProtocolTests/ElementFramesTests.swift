@@ -142,7 +142,7 @@ import Testing
     (
       "cell/setNeedsLayout", #"{"sessionId":"s1","row":"k","element":"photo","spec":{"type":"bogus"}}"#,
       #"params.spec.type: unknown element type "bogus" (expected one of "stack", "inset", "overlay", "background", "#
-        + #""center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box")"#
+        + #""center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box", "collection", "pager")"#
     ),
     (
       "cell/setNeedsLayout",

@@ -28,7 +28,7 @@ import Testing
            "table/willBeginBatchFetch","cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage",
            "table/selectionChanged","table/supplementaryHeightChanged","textDocument/publishDiagnostics","window/showMessage"],"features":["sectionHeaders","sectionFooters",
            "stickyHeaders","groupedStyle","invertedTable","rowSizeRange","accessories","selection","layoutTransitions",
-           "textRuns","paragraphStyles","fontFallback","fontCollections","colorEmoji","textShaping","collectionNode","flowLayout","horizontalScrolling","pagerNode","itemSizeRange","coalescedNotifications","specLanguage"],"limits":{
+           "textRuns","paragraphStyles","fontFallback","fontCollections","colorEmoji","textShaping","collectionNode","flowLayout","horizontalScrolling","pagerNode","itemSizeRange","nestedContainers","coalescedNotifications","specLanguage"],"limits":{
            "maxSessions":4,"maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}}
       """
     #expect(daemon.exchange(initialize) == [json(answer)])

@@ -13,7 +13,7 @@ import Testing
     "cell/interfaceStateChanged","cell/nodeReleased","cell/didDisplay","window/logMessage",
     "table/selectionChanged","table/supplementaryHeightChanged","textDocument/publishDiagnostics","window/showMessage"],"features":["sectionHeaders","sectionFooters",
     "stickyHeaders","groupedStyle","invertedTable","rowSizeRange","accessories","selection","layoutTransitions",
-    "textRuns","paragraphStyles","fontFallback","fontCollections","colorEmoji","textShaping","collectionNode","flowLayout","horizontalScrolling","pagerNode","itemSizeRange","coalescedNotifications","specLanguage"],"limits":{"maxSessions":64,
+    "textRuns","paragraphStyles","fontFallback","fontCollections","colorEmoji","textShaping","collectionNode","flowLayout","horizontalScrolling","pagerNode","itemSizeRange","nestedContainers","coalescedNotifications","specLanguage"],"limits":{"maxSessions":64,
     "maxRowsPerSession":1000000,"maxCellDepth":64,"maxCellElements":10000}}}
     """
 

@@ -74,7 +74,7 @@ import Testing
     (
       "cell/setNeedsLayout", #"{"sessionId":"s1","row":"a","cell":{"type":"bogus"}}"#,
       #"params.cell.type: unknown element type "bogus" (expected one of "stack", "inset", "overlay", "background", "#
-        + #""center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box")"#
+        + #""center", "ratio", "relative", "absolute", "wrapper", "corner", "node", "text", "image", "box", "collection", "pager")"#
     ),
   ]
 

@@ -942,6 +942,19 @@ export class Session extends EventEmitter {
     return this._call('pager/scrollToPage', compact({ page, drag: own.drag }), request);
   }
 
+  /** `container/scrollToOffset`: scrolls a nested container of a committed row along its axis ({x} or {y}, drag =
+   * true) → {contentOffset, visibleItemIds, rangeMode}. */
+  containerScrollToOffset(row, element, options = {}) {
+    const [own, request] = split(options);
+    return this._call('container/scrollToOffset', compact({ row, element, x: own.x, y: own.y, drag: own.drag }), request);
+  }
+
+  /** `container/items` → {kind, size, contentSize, contentOffset, rangeMode, containerState, items}. */
+  containerItems(row, element, options = {}) {
+    const [, request] = split(options);
+    return this._call('container/items', { row, element }, request);
+  }
+
   /** `pager/currentPage` → {page, pageCount}: the offset x over the page width, truncated. */
   currentPage(options = {}) {
     const [, request] = split(options);

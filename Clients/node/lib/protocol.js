@@ -62,6 +62,8 @@ export const METHODS = Object.freeze({
   'Session.scrollBy': 'table/scrollBy',
   'Session.scrollToPage': 'pager/scrollToPage',
   'Session.currentPage': 'pager/currentPage',
+  'Session.containerScrollToOffset': 'container/scrollToOffset',
+  'Session.containerItems': 'container/items',
   'Session.scrollToRow': 'table/scrollToRow',
   'Session.completeBatchFetching': 'table/completeBatchFetching',
   'Session.cancelBatchFetching': 'table/cancelBatchFetching',

@@ -337,6 +337,26 @@ describe('every method', { skip: SKIP }, () => {
     }
   });
 
+  test('a nested stories row: containerScrollToOffset and containerItems', async () => {
+    const s = await client.createSession({ width: 375, height: 667, separators: false, interfaceStates: false });
+    try {
+      const items = Array.from({ length: 20 }, (_, n) => ({ id: `i${n}`, cell: { type: 'node' } }));
+      const stories = {
+        type: 'collection', id: 'stories', style: { height: 100 }, items,
+        layout: { scrollDirection: 'horizontal', itemSize: { width: 100, height: 100 } },
+      };
+      await s.insertRows([{ id: 'r0', cell: stories }]);
+      await s.waitUntilAllUpdatesAreProcessed();
+      // items 100 wide, 10 apart: x 440...815 meets items 4 (440...540) to 7 (770...870)
+      assert.deepEqual((await s.containerScrollToOffset('r0', 'stories', { x: 440 })).visibleItemIds, ['i4', 'i5', 'i6', 'i7']);
+      const described = await s.containerItems('r0', 'stories');
+      assert.deepEqual(described.contentSize, { width: 2190, height: 100 });
+      assert.deepEqual(described.items[4].frame, { x: 440, y: 0, width: 100, height: 100 });
+    } finally {
+      await s.dispose();
+    }
+  });
+
   test('a grid: kind collection with a flow layout', async () => {
     const s = await client.createSession({
       width: 320, height: 480, kind: 'collection', interfaceStates: false,

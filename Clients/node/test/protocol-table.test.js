@@ -109,6 +109,8 @@ const SAMPLES = {
   'Session.scrollBy': [[-5], { sessionId: 's1', dy: -5 }],
   'Session.scrollToPage': [[3, { drag: true }], { sessionId: 's1', page: 3, drag: true }],
   'Session.currentPage': [[], { sessionId: 's1' }],
+  'Session.containerScrollToOffset': [['r9', 'stories', { x: 440, drag: false }], { sessionId: 's1', row: 'r9', element: 'stories', x: 440, drag: false }],
+  'Session.containerItems': [['r9', 'stories'], { sessionId: 's1', row: 'r9', element: 'stories' }],
   'Session.scrollToRow': [['a', { position: 'top', drag: true }], { sessionId: 's1', row: 'a', position: 'top', drag: true }],
   'Session.completeBatchFetching': [[{ finished: false }], { sessionId: 's1', finished: false }],
   'Session.cancelBatchFetching': [[], { sessionId: 's1' }],

@@ -429,6 +429,18 @@ class SessionMethods:
         """``pager/currentPage``: {page, pageCount} (the offset x over the page width, truncated)."""
         return self._call("pager/currentPage", {})
 
+    def container_scroll_to_offset(self, row: Row, element: str, *, x: Optional[float] = None,
+                                   y: Optional[float] = None, drag: Optional[bool] = None) -> Dict[str, Any]:
+        """``container/scrollToOffset``: scrolls the collection or pager ``element`` of committed row ``row`` along
+        its axis (``x`` when horizontal, ``y`` when vertical; clamped; ``drag`` defaults to True) →
+        {contentOffset, visibleItemIds, rangeMode}."""
+        return self._call("container/scrollToOffset", compact(row=row, element=element, x=x, y=y, drag=drag))
+
+    def container_items(self, row: Row, element: str) -> Dict[str, Any]:
+        """``container/items``: the nested container's kind, size, contentSize, contentOffset, rangeMode,
+        containerState and items [{id, frame, state}]."""
+        return self._call("container/items", {"row": row, "element": element})
+
     def scroll_to_row(self, row: Row, position: Optional[str] = None, drag: Optional[bool] = None) -> ScrollResult:
         """``table/scrollToRow``: UITableView's ``scrollToRowAtIndexPath:atScrollPosition:`` over the committed
         rows; ``position`` = ``top``, ``middle``, ``bottom`` or ``none`` (the default: UIKit's smallest move that

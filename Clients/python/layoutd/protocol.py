@@ -65,6 +65,8 @@ METHODS: Dict[str, str] = {
     "Session.scroll_by": "table/scrollBy",
     "Session.scroll_to_page": "pager/scrollToPage",
     "Session.current_page": "pager/currentPage",
+    "Session.container_scroll_to_offset": "container/scrollToOffset",
+    "Session.container_items": "container/items",
     "Session.scroll_to_row": "table/scrollToRow",
     "Session.ranges": "table/ranges",
     "Session.tuning_parameters": "table/tuningParameters",

@@ -632,6 +632,21 @@ class CollectionTests(unittest.TestCase):
             with self.assertRaises(layoutd.InvalidParams):
                 pager.scroll_to_offset(10)
 
+    def test_nested_stories_row(self) -> None:
+        with layoutd.Client() as client:
+            table = client.create_session(375, 667, separators=False, interface_states=False)
+            items = [{"id": f"i{n}", "cell": {"type": "node"}} for n in range(20)]
+            stories = {"type": "collection", "id": "stories", "style": {"height": 100}, "items": items,
+                       "layout": {"scrollDirection": "horizontal", "itemSize": {"width": 100, "height": 100}}}
+            table.insert_rows([{"id": "r0", "cell": stories}])
+            table.wait_until_all_updates_are_processed()
+            # items 100 wide, 10 apart: x 440...815 meets items 4 (440...540) to 7 (770...870)
+            scrolled = table.container_scroll_to_offset("r0", "stories", x=440)
+            self.assertEqual(scrolled["visibleItemIds"], ["i4", "i5", "i6", "i7"])
+            described = table.container_items("r0", "stories")
+            self.assertEqual(described["contentSize"], {"width": 2190, "height": 100})
+            self.assertEqual(described["items"][4]["frame"], {"x": 440, "y": 0, "width": 100, "height": 100})
+
 
 @support.needs_daemon
 class StderrTests(unittest.TestCase):

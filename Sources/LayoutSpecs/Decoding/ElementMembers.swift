@@ -59,6 +59,8 @@ package enum ElementMembers {
       "maximumLineHeight", "paragraphSpacingBefore", "paragraphSpacing", "textContainerInset",
     ],
     "box": ["measure", "children"],
+    "collection": ["layout", "items"],
+    "pager": ["items"],
   ]
 
   /// The check for an element of `type` (nil for an unknown type, which is refused on its own).
@@ -97,6 +99,20 @@ package enum ElementMembers {
       "font": "use \"fontFamily\", \"fontSize\" and \"fontWeight\"", "foregroundColor": "use \"color\"",
       "letterSpacing": "use \"kern\"", "paragraphStyle": "give paragraph members on the text element",
     ])
+
+  /// The members of a nested collection's `layout` (`session/create`'s).
+  static let containerLayout = MemberCheck(
+    "a flow layout",
+    valid: [
+      "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+      "headerReferenceSize", "footerReferenceSize",
+    ])
+
+  /// The members of a size in a nested collection's `layout`.
+  static let containerSize = MemberCheck("a size", valid: ["width", "height"])
+
+  /// The members of an item of a nested container.
+  static let containerItem = MemberCheck("a container item", valid: ["id", "cell"])
 
   /// The members of a node leaf's `measure`.
   static let nodeMeasure = MemberCheck("a node's measure", valid: ["kind", "size"])

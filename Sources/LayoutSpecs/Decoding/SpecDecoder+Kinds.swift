@@ -14,6 +14,7 @@ extension SpecDecoder {
     case "absolute", "wrapper": return try childList(type, f, depth: depth)
     case "corner": return try corner(f, depth: depth)
     case "node", "text", "image": return try Self.leaf(type, f)
+    case "collection", "pager": return try container(type, f, depth: depth)
     default: throw Self.unknownType(type, f)
     }
   }
@@ -24,7 +25,7 @@ extension SpecDecoder {
       path: f.at("type"),
       message: "unknown element type \"\(type)\" (expected one of \"stack\", \"inset\", \"overlay\", "
         + "\"background\", \"center\", \"ratio\", \"relative\", \"absolute\", \"wrapper\", \"corner\", \"node\", "
-        + "\"text\", \"image\", \"box\")")
+        + "\"text\", \"image\", \"box\", \"collection\", \"pager\")")
   }
 
   /// Leaves: node, text and image.

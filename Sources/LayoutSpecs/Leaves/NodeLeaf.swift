@@ -3,10 +3,13 @@
 package struct NodeLeaf: Sendable, Equatable {
   /// A fixed measured size (`measure: {kind: "fixed", size}` in the layout-engine fixtures); nil = plain node.
   package var fixedSize: Size?
+  /// The collection or pager this node is (a `collection` or `pager` element), laid out as a plain node.
+  package var container: ContainerElement?
 
-  /// A node, optionally reporting a fixed measured size.
-  package init(fixedSize: Size? = nil) {
+  /// A node, optionally reporting a fixed measured size, or standing for a nested container.
+  package init(fixedSize: Size? = nil, container: ContainerElement? = nil) {
     self.fixedSize = fixedSize
+    self.container = container
   }
 
   /// Size in the resolved range (texture.md §7.3): a non-zero fixed size clamped into the range; otherwise

@@ -155,7 +155,7 @@ package struct LayoutElement: Sendable, Equatable {
     case .absolute: return "absolute"
     case .wrapper: return "wrapper"
     case .corner: return "corner"
-    case .node: return "node"
+    case .node(let leaf): return leaf.container?.kind.rawValue ?? "node"
     case .text: return "text"
     case .image: return "image"
     case .box: return "box"

@@ -42,8 +42,12 @@ package struct BoxElement: Sendable, Equatable {
         throw SpecDecodingError(
           path: path(), message: "nesting deeper than the maximum of \(limits.maxDepth) elements")
       }
-      return try SpecDecoder.decode(
+      let element = try SpecDecoder.decode(
         .object(object), path: path(), limits: SpecDecoder.Limits(maxDepth: allowed, maxElements: limits.maxElements))
+      if element.holdsContainer {
+        throw SpecDecodingError(path: path(), message: "a collection or pager cannot be inside a box")
+      }
+      return element
     }
   }
 }

@@ -26,6 +26,8 @@ package struct NestedContainer: Sendable {
   /// The inner viewport in the container's content coordinates: origin = its content offset, size = the
   /// container element's frame size.
   package private(set) var bounds: Rect
+  /// Collection or pager (the tuning defaults it started with).
+  package let kind: RangeContainerKind
   /// The interface state of the outer cell, which is the inner range controller's container state.
   package private(set) var containerState: InterfaceState = .none
 
@@ -33,6 +35,7 @@ package struct NestedContainer: Sendable {
   /// defaults; its outer cell is in no range yet.
   package init(layout: FlowRangeLayout, size: FlowSize, kind: RangeContainerKind = .collection) {
     self.layout = layout
+    self.kind = kind
     bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
     ranges = RangeController()
     ranges.tuning = RangeTuningTable(defaultsFor: kind)
@@ -81,6 +84,21 @@ package struct NestedContainer: Sendable {
     layout = newLayout
     return released.flatMap(\.events) + update(force: true, direction: [])
   }
+
+  /// The outer cell was measured again: the container element is `size` and holds `newLayout`'s items (ids that
+  /// continue keep their states). The inner offset is clamped into the new content as UIKit clamps a scroll view's
+  /// offset when its content shrinks, then a forced update runs. Returns the callbacks (releases first).
+  package mutating func relayout(_ newLayout: FlowRangeLayout, size: FlowSize) -> [InterfaceStateEvent] {
+    bounds.width = size.width
+    bounds.height = size.height
+    let content = newLayout.layout.contentSize
+    bounds.x = min(max(bounds.x, 0), max(0, content.width - size.width)) + 0
+    bounds.y = min(max(bounds.y, 0), max(0, content.height - size.height)) + 0
+    return setLayout(newLayout)
+  }
+
+  /// The inner content offset along both axes.
+  package var contentOffset: (x: Double, y: Double) { (bounds.x, bounds.y) }
 
   /// One inner range update with the outer cell's state as the container state.
   private mutating func update(force: Bool, direction: ScrollDirection) -> [InterfaceStateEvent] {

@@ -82,6 +82,15 @@ package struct NestedContainers: Sendable {
     return update(id) { $0.setLayout(layout, ended: ended) }
   }
 
+  /// Gives container `id` the outer cell's new measurement (see `NestedContainer.relayout`); nil when there is no
+  /// such container.
+  package mutating func relayout(_ id: NestedContainerID, _ layout: FlowRangeLayout, size: FlowSize)
+    -> [NestedStateEvent]?
+  {
+    guard containers[id] != nil else { return nil }
+    return update(id) { $0.relayout(layout, size: size) }
+  }
+
   /// Applies `change` to container `id` and tags the callbacks it returns.
   private mutating func update(
     _ id: NestedContainerID, _ change: (inout NestedContainer) -> [InterfaceStateEvent]

@@ -42,7 +42,7 @@ package struct FlowRangeLayout: RangeLayout {
   /// The placed layout.
   package let layout: FlowLayout
   /// Item ids by section, in the layout's order.
-  let itemIDs: [[RowID]]
+  package let itemIDs: [[RowID]]
   /// Header cell id by section (nil: none, or not a cell).
   let headerIDs: [RowID?]
   /// Footer cell id by section (nil: none, or not a cell).
