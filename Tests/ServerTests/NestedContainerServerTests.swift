@@ -155,6 +155,30 @@ struct NestedContainerServerTests {
     h.closeInput()
   }
 
+  @Test("coalesced notifications fold inner changes as entries with their container")
+  func coalescedEntries() async {
+    let h = ServerHarness()
+    _ = await h.call(1, "initialize", #"{"initializationOptions": {"notifications": "coalesced"}}"#)
+    _ = await h.call(2, "session/create", #"{"viewport": {"width": 375, "height": 667}, "separators": false}"#)
+    _ = await h.call(3, "table/insertRows", #"{"sessionId": "s1", "rows": \#(Self.rows)}"#)
+    let committed = await h.call(4, "table/waitUntilAllUpdatesAreProcessed", #"{"sessionId": "s1"}"#)
+    // The same first update as the first test: i0…i5 Preload|Display, each an entry naming the container, after
+    // the outer rows' entries (rows 0…10), in the per-row order.
+    #expect(!committed.contains { $0["method"] == .string("cell/interfaceStateChanged") })
+    let entries = committed.filter { $0["method"] == .string("cell/interfaceStatesChanged") }
+      .flatMap { $0["params"]?["changes"]?.arrayValue ?? [] }
+    let innerEntries = entries.filter { $0["container"] != nil }
+    #expect(innerEntries.map { $0["rowId"]?.stringValue ?? "" } == (0...5).map { "i\($0)" })
+    #expect(
+      innerEntries.first
+        == json(
+          #"{"rowId": "i0", "container": {"row": "r9", "element": "stories"}, "oldState": ["measureLayout"], "#
+            + #""newState": ["measureLayout", "preload", "display"], "events": ["didEnterPreload", "didEnterDisplay"]}"#
+        ))
+    #expect(entries.filter { $0["container"] == nil }.count == 11)
+    h.closeInput()
+  }
+
   @Test("addressing errors and spec errors name their paths")
   func errors() async {
     let h = ServerHarness()
